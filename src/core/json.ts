@@ -1,0 +1,82 @@
+/**
+ * Plain JSON values and the few helpers every room needs. Objects coming from users are parsed
+ * with JSON.parse, which makes `__proto__` an ordinary own property; code that copies such
+ * objects must use `setOwn` (defineProperty) and never `obj[key] = v` on untrusted keys.
+ */
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+export function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function hasOwn(o: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
+/** Sets an own property even for keys such as `__proto__`. */
+export function setOwn(o: JsonObject, key: string, value: JsonValue): void {
+  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
+export function getOwn(o: JsonObject, key: string): JsonValue | undefined {
+  return hasOwn(o, key) ? o[key] : undefined;
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ak = Object.keys(a as object);
+  const bk = Object.keys(b as object);
+  if (ak.length !== bk.length) return false;
+  for (const k of ak) {
+    if (!hasOwn(b as object, k)) return false;
+    if (!deepEqual((a as JsonObject)[k], (b as JsonObject)[k])) return false;
+  }
+  return true;
+}
+
+/** A deep copy that is safe for `__proto__` keys and drops `undefined`. */
+export function cloneJson<T extends JsonValue>(v: T): T {
+  if (Array.isArray(v)) return v.map((x) => cloneJson(x)) as T;
+  if (isObject(v)) {
+    const out: JsonObject = {};
+    for (const k of Object.keys(v)) {
+      const x = v[k];
+      if (x !== undefined) setOwn(out, k, cloneJson(x));
+    }
+    return out as T;
+  }
+  return v;
+}
+
+/** JSON with object keys sorted: the canonical form hashed by `sim.hash()`. */
+export function canonicalJson(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  const keys = Object.keys(v).sort();
+  const parts: string[] = [];
+  for (const k of keys) {
+    const x = (v as Record<string, unknown>)[k];
+    if (x !== undefined) parts.push(`${JSON.stringify(k)}:${canonicalJson(x)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** Recursively freezes a value (stored objects are immutable and shared). */
+export function deepFreeze<T>(v: T): T {
+  if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
+}

@@ -1,0 +1,34 @@
+/**
+ * Every bound in one place (TigerBeetle style: a limit on everything that loops or grows).
+ * Names carry the qualifier last. Exceeding a bound on user input is a validation error;
+ * exceeding one inside the simulation is an assertion failure (a bug to report).
+ */
+export const limits = {
+  /** Largest request body the API accepts, as kube-apiserver (3 MiB). */
+  requestBodyBytesMax: 3 * 1024 * 1024,
+  /** JSON patch operations per request, as kube-apiserver. */
+  jsonPatchOperationsMax: 10_000,
+  /** Total size of annotations (keys + values). */
+  annotationsBytesMax: 262_144,
+  /** generateName attempts before giving up with AlreadyExists. */
+  generateNameAttemptsMax: 8,
+  /** Characters of generateName kept before the random suffix. */
+  generateNamePrefixMax: 58,
+  /** Field manager name length. */
+  fieldManagerBytesMax: 128,
+  /** Update-operation managers kept before the oldest merge into `ancient-changes`. */
+  updateManagersMax: 10,
+  /** Strict-decoding problems reported per request. */
+  decodeProblemsMax: 100,
+  /** Controller rounds one `settle` may run before it reports a livelock. */
+  settleRoundsMax: 10_000,
+  /** Wake-ups one `advance` may visit before it reports a livelock. */
+  advanceWakeupsMax: 1_000_000,
+  /** Watch log entries retained besides compaction (oldest dropped first). */
+  watchLogEntriesMax: 200_000,
+  /** Nesting depth of request bodies and patches. */
+  jsonDepthMax: 100,
+  /** Total warning characters per response before each is truncated. */
+  warningsCharsMax: 4096,
+  warningCharsTruncated: 256,
+} as const;
