@@ -1,1 +1,16 @@
-export const version = "0.1.0";
+/**
+ * platform-sim: the main entry. I/O-free (no `node:` imports), so it also runs in a browser.
+ * Every export is named here one by one.
+ */
+export { createSimulation, restoreSimulation, Simulation } from './sim/simulation.ts';
+export type { SimRequest, SimResponse, Snapshot } from './sim/simulation.ts';
+export type { SimulationOptions, StaticUser } from './sim/options.ts';
+export { PlatformSimError } from './sim/options.ts';
+export type { AsIdentity } from './sim/authenticate.ts';
+export { WatchStream } from './sim/watchStream.ts';
+export type { WatchEvent } from './sim/watchStream.ts';
+export type { Status, StatusCause, StatusDetails, StatusReason } from './core/status.ts';
+export type { KubeObject, ObjectMeta, OwnerReference, ManagedFieldsEntry } from './api/meta.ts';
+export { parseDuration, formatDuration } from './core/duration.ts';
+export { InvariantError } from './core/assert.ts';
+export const version = '0.1.0';

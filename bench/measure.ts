@@ -1,0 +1,46 @@
+/**
+ * Timing helpers for the benchmarks: run an operation repeatedly for a time budget, several
+ * rounds, and report the median rate. Benchmarks print and write numbers; they assert nothing.
+ */
+import { performance } from 'node:perf_hooks';
+
+export interface Rate {
+  readonly opsPerSecond: number;
+  readonly microsPerOp: number;
+}
+
+export async function rate(fn: () => unknown | Promise<unknown>, budgetMs = 300, rounds = 5): Promise<Rate> {
+  const results: number[] = [];
+  for (let i = 0; i < 50; i++) await fn(); // warm-up
+  for (let r = 0; r < rounds; r++) {
+    let n = 0;
+    const start = performance.now();
+    let now = start;
+    while (now - start < budgetMs) {
+      await fn();
+      n++;
+      now = performance.now();
+    }
+    results.push((n * 1000) / (now - start));
+  }
+  results.sort((a, b) => a - b);
+  const ops = results[Math.floor(results.length / 2)]!;
+  return { opsPerSecond: ops, microsPerOp: 1e6 / ops };
+}
+
+export async function timeOnce(fn: () => unknown | Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+export async function medianMs(fn: () => unknown | Promise<unknown>, runs: number): Promise<number> {
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) xs.push(await timeOnce(fn));
+  xs.sort((a, b) => a - b);
+  return xs[Math.floor(xs.length / 2)]!;
+}
+
+export function fmt(n: number): string {
+  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
+}

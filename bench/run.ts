@@ -1,0 +1,36 @@
+/**
+ * `npm run bench`: runs every benchmark, prints each figure beside its physical limit measured in
+ * the same run, and writes docs/benchmarks.md. Timings are never asserted in unit tests.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { storeBench, type Row } from './store.bench.ts';
+
+const progress = (msg: string): void => {
+  process.stderr.write(`${msg}\n`);
+};
+
+function table(rows: readonly Row[]): string {
+  const lines = ['| measure | platform-sim | baseline in the same run | target | met |', '|---|---|---|---|---|'];
+  for (const r of rows) lines.push(`| ${r.what} | ${r.value} | ${r.baseline} | ${r.target} | ${r.ok === null ? '' : r.ok ? 'yes' : '**no**'} |`);
+  return lines.join('\n');
+}
+
+const rows = await storeBench(progress);
+const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
+const md = `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts). Every figure is measured beside its baseline in the same
+run on the same machine (${machine}); medians of several rounds. The machine is shared and noisy:
+read figures as ±20%. Unit tests never assert timings.
+
+## Store and API machinery (issue 2)
+
+In-process requests through the whole pipeline (routing, decoding, strategy, validation,
+managed fields, commit, watch log, settle) against a plain \`Map\` holding JSON strings.
+
+${table(rows)}
+`;
+writeFileSync(join(import.meta.dirname, '..', 'docs', 'benchmarks.md'), md);
+process.stdout.write(`${table(rows)}\n\nwrote docs/benchmarks.md\n`);

@@ -1,0 +1,75 @@
+/**
+ * Issue 2 targets: createSimulation + first request under 50 ms; create, get and update of one
+ * ServiceAccount with 1,000 / 10,000 / 100,000 stored, update throughput at 100,000 within 3× of
+ * that at 1,000. Each figure is printed beside a plain Map/JSON baseline measured in this run.
+ */
+import { createSimulation, type Simulation } from '../src/index.ts';
+import { fmt, medianMs, rate } from './measure.ts';
+
+export interface Row {
+  readonly what: string;
+  readonly value: string;
+  readonly baseline: string;
+  readonly target: string;
+  readonly ok: boolean | null;
+}
+
+async function populate(n: number, progress: (msg: string) => void): Promise<Simulation> {
+  const s = await createSimulation({ seed: 1, settle: 'manual' });
+  for (let i = 0; i < n; i++) {
+    s.requestSync({ method: 'POST', path: '/api/v1/namespaces/default/serviceaccounts', body: { metadata: { name: `sa-${i}`, labels: { app: 'bench' } } } });
+    if (i > 0 && i % 20000 === 0) progress(`  populated ${i.toLocaleString('en-US')} / ${n.toLocaleString('en-US')}`);
+  }
+  return s;
+}
+
+export async function storeBench(progress: (msg: string) => void): Promise<Row[]> {
+  const rows: Row[] = [];
+  const startup = await medianMs(async () => {
+    const s = await createSimulation({ seed: 1 });
+    await s.request({ method: 'GET', path: '/api/v1/namespaces/default/serviceaccounts' });
+  }, 15);
+  const mapStartup = await medianMs(() => {
+    const m = new Map<string, string>();
+    m.set('default/default', JSON.stringify({ metadata: { name: 'default' } }));
+    return JSON.parse(m.get('default/default')!);
+  }, 15);
+  rows.push({ what: 'createSimulation + first request (ms)', value: fmt(startup), baseline: `${fmt(mapStartup)} (new Map + JSON)`, target: '< 50 ms', ok: startup < 50 });
+
+  const updates: Record<number, number> = {};
+  for (const n of [1_000, 10_000, 100_000]) {
+    progress(`store with ${n.toLocaleString('en-US')} ServiceAccounts`);
+    const s = await populate(n, progress);
+    const baseline = new Map<string, string>();
+    for (let i = 0; i < n; i++) baseline.set(`default/sa-${i}`, JSON.stringify({ metadata: { name: `sa-${i}` } }));
+    let k = 0;
+    const get = await rate(() => s.requestSync({ method: 'GET', path: `/api/v1/namespaces/default/serviceaccounts/sa-${k++ % n}` }));
+    const mapGet = await rate(() => JSON.parse(baseline.get(`default/sa-${k++ % n}`)!));
+    let flip = false;
+    const update = await rate(() => {
+      flip = !flip;
+      return s.requestSync({
+        method: 'PATCH',
+        path: `/api/v1/namespaces/default/serviceaccounts/sa-${k++ % n}`,
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: { automountServiceAccountToken: flip },
+      });
+    });
+    const mapUpdate = await rate(() => {
+      const key = `default/sa-${k++ % n}`;
+      const o = JSON.parse(baseline.get(key)!);
+      o.automountServiceAccountToken = !o.automountServiceAccountToken;
+      baseline.set(key, JSON.stringify(o));
+    });
+    let c = 0;
+    const create = await rate(() => s.requestSync({ method: 'POST', path: '/api/v1/namespaces/default/serviceaccounts', body: { metadata: { name: `new-${n}-${c++}` } } }), 200, 3);
+    updates[n] = update.opsPerSecond;
+    const label = n.toLocaleString('en-US');
+    rows.push({ what: `GET one ServiceAccount, ${label} stored (req/s)`, value: fmt(get.opsPerSecond), baseline: `${fmt(mapGet.opsPerSecond)} (Map.get + JSON.parse)`, target: '', ok: null });
+    rows.push({ what: `PATCH one ServiceAccount, ${label} stored (req/s)`, value: fmt(update.opsPerSecond), baseline: `${fmt(mapUpdate.opsPerSecond)} (Map read-modify-write)`, target: '', ok: null });
+    rows.push({ what: `POST one ServiceAccount, ${label} stored (req/s)`, value: fmt(create.opsPerSecond), baseline: '', target: '', ok: null });
+  }
+  const ratio = updates[1_000]! / updates[100_000]!;
+  rows.push({ what: 'update throughput at 1,000 ÷ at 100,000', value: ratio.toFixed(2), baseline: '1.00 (a store that does not degrade)', target: '≤ 3', ok: ratio <= 3 });
+  return rows;
+}

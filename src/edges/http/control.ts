@@ -1,0 +1,61 @@
+/**
+ * The `/sim/v1/*` control endpoints (admin only, JSON): clock, advance, settle, hash, snapshot.
+ */
+import type { Simulation, Snapshot } from '../../sim/simulation.ts';
+import { parseDuration } from '../../core/duration.ts';
+
+export interface ControlResult {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+const forbidden = (path: string, user: string): ControlResult => ({
+  status: 403,
+  body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `forbidden: User "${user}" cannot ${'get'} path "${path}"`, reason: 'Forbidden', details: {}, code: 403 },
+});
+
+const bad = (message: string): ControlResult => ({ status: 400, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 } });
+
+export async function control(sim: Simulation, method: string, path: string, headers: Record<string, string | string[] | undefined>, body: string): Promise<ControlResult> {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined) clean[k] = Array.isArray(v) ? v.join(', ') : v;
+  const who = sim.whoIs(clean);
+  if (who === null) return { status: 401, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 } };
+  if (!who.groups.includes('system:masters')) return forbidden(path, who.username);
+  const route = `${method} ${path}`;
+  switch (route) {
+    case 'GET /sim/v1/clock':
+      return { status: 200, body: { now: sim.now() } };
+    case 'POST /sim/v1/clock/advance': {
+      let duration: unknown;
+      try {
+        duration = (JSON.parse(body) as { duration?: unknown }).duration;
+      } catch {
+        return bad('body must be JSON: {"duration":"90s"}');
+      }
+      if (typeof duration !== 'string' || parseDuration(duration) === null || parseDuration(duration)! < 0) return bad('duration must be a non-negative Go duration such as "90s"');
+      await sim.advance(duration);
+      return { status: 200, body: { now: sim.now() } };
+    }
+    case 'POST /sim/v1/settle':
+      await sim.settle();
+      return { status: 200, body: { now: sim.now() } };
+    case 'GET /sim/v1/hash':
+      return { status: 200, body: { hash: sim.hash() } };
+    case 'GET /sim/v1/snapshot':
+      return { status: 200, body: sim.snapshot() };
+    case 'PUT /sim/v1/snapshot': {
+      let snap: Snapshot;
+      try {
+        snap = JSON.parse(body) as Snapshot;
+      } catch {
+        return bad('body must be a snapshot as GET /sim/v1/snapshot returns it');
+      }
+      if (snap?.format !== 'platform-sim/snapshot@1' || snap.world?.format !== 'platform-sim/world@1') return bad('not a platform-sim snapshot (format platform-sim/snapshot@1)');
+      sim.replaceWorld(snap.world);
+      return { status: 200, body: { hash: sim.hash() } };
+    }
+    default:
+      return { status: 404, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 } };
+  }
+}

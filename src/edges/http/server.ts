@@ -1,0 +1,108 @@
+/**
+ * The HTTP edge: a node:http server that turns each request into a `sim.request` (transport
+ * `http`, so a request without credentials is never the in-process admin), streams watches as
+ * one JSON event per line, serves the /sim/v1 control endpoints, and in `wall` clock mode moves
+ * virtual time with the wall clock. Stops cleanly: open watches end, the socket closes.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createSimulation, type Simulation } from '../../sim/simulation.ts';
+import type { SimulationOptions } from '../../sim/options.ts';
+import type { WatchStream } from '../../sim/watchStream.ts';
+import { control } from './control.ts';
+import { readBody } from './readBody.ts';
+
+export interface ServeOptions extends SimulationOptions {
+  readonly host?: string;
+  readonly port?: number;
+  readonly clock?: 'wall' | 'manual';
+  /** Bearer token of an admin in system:masters (default: derived from the seed). */
+  readonly adminToken?: string;
+}
+
+export interface RunningServer {
+  readonly url: string;
+  readonly sim: Simulation;
+  readonly adminToken: string;
+  close(): Promise<void>;
+}
+
+function defaultAdminToken(seed: string): string {
+  // Derived from the seed so that a seeded server is reproducible; printed at start.
+  let h = 2166136261;
+  for (const c of `admin-token:${seed}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return `psim-${(h >>> 0).toString(16).padStart(8, '0')}${seed.length.toString(16)}`;
+}
+
+export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
+  const adminToken = options.adminToken ?? defaultAdminToken(String(options.seed ?? 1));
+  const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
+  const sim = await createSimulation({ ...options, users });
+  const watches = new Set<WatchStream>();
+  const server: Server = createServer((req, res) => {
+    void handle(sim, watches, req, res).catch((err: unknown) => {
+      // Our bug, never the client's: report it as a 500 Status and keep serving.
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Internal error occurred: ${String(err)}`, reason: 'InternalError', code: 500 }));
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 6443, options.host ?? '127.0.0.1', resolve));
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  let timer: NodeJS.Timeout | undefined;
+  if ((options.clock ?? 'wall') === 'wall') {
+    let last = Date.now();
+    timer = setInterval(() => {
+      const now = Date.now();
+      const elapsed = now - last;
+      last = now;
+      if (elapsed > 0) void sim.advance(elapsed);
+    }, 100);
+    timer.unref();
+  }
+  return {
+    url: `http://${host}:${addr.port}`,
+    sim,
+    adminToken,
+    close: async () => {
+      if (timer !== undefined) clearInterval(timer);
+      for (const w of watches) w.close();
+      sim.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readBody(req);
+  const path = req.url ?? '/';
+  if (!body.ok) {
+    res.writeHead(413, { 'content-type': 'application/json' });
+    res.end(`${JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Request entity too large: limit is 3145728', reason: 'RequestEntityTooLarge', code: 413 })}\n`);
+    return;
+  }
+  if (path.startsWith('/sim/v1/')) {
+    const r = await control(sim, req.method ?? 'GET', path.split('?')[0]!, req.headers, body.text);
+    res.writeHead(r.status, { 'content-type': 'application/json' });
+    res.end(`${JSON.stringify(r.body)}\n`);
+    return;
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = v;
+  const answer = sim.requestRaw({ method: req.method ?? 'GET', path, headers, body: body.text, transport: 'http' });
+  if (answer.watch === undefined) {
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+    return;
+  }
+  const stream = answer.watch;
+  watches.add(stream);
+  res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache, private' });
+  res.flushHeaders();
+  req.on('close', () => stream.close());
+  for await (const event of stream) res.write(`${JSON.stringify(event)}\n`);
+  watches.delete(stream);
+  res.end();
+}

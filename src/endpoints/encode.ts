@@ -1,0 +1,62 @@
+/**
+ * Response encoding: compact JSON ends with a newline, pretty JSON is indented by two spaces,
+ * YAML is the JSON with keys sorted (as sigs.k8s.io/yaml produces it), and Tables are built from
+ * each kind's columns. Warnings become `Warning: 299 - "<text>"` headers.
+ */
+import { stringify } from 'yaml';
+import type { KubeObject } from '../api/meta.ts';
+import type { Instant } from '../core/duration.ts';
+import { isObject } from '../core/json.ts';
+import { limits } from '../core/limits.ts';
+import { defaultColumns } from '../registry/common/tables.ts';
+import type { ResourceType } from '../registry/types.ts';
+import type { Output } from './negotiate.ts';
+
+export interface EncodedBody {
+  readonly contentType: string;
+  readonly text: string;
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (isObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort()) Object.defineProperty(out, k, { value: sortKeys(v[k]), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return v;
+}
+
+export function encode(body: unknown, output: { type: 'json' | 'yaml' }, pretty: boolean): EncodedBody {
+  if (output.type === 'yaml') return { contentType: 'application/yaml', text: stringify(sortKeys(body), { lineWidth: 0 }) };
+  return { contentType: 'application/json', text: pretty ? JSON.stringify(body, null, 2) : `${JSON.stringify(body)}\n` };
+}
+
+function partialObjectMetadata(obj: KubeObject): unknown {
+  return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
+}
+
+/** A meta.k8s.io/v1 Table of objects, with the kind's columns (or Name / Created At). */
+export function toTable(rt: ResourceType, objects: readonly KubeObject[], listMeta: object, now: Instant, output: Extract<Output, { type: 'table' }>): unknown {
+  const columns = rt.table ?? defaultColumns;
+  return {
+    kind: 'Table',
+    apiVersion: 'meta.k8s.io/v1',
+    metadata: listMeta,
+    columnDefinitions: columns.map((c) => ({ name: c.name, type: c.type, format: c.format, description: c.description, priority: c.priority })),
+    rows: objects.map((o) => {
+      const row: Record<string, unknown> = { cells: columns.map((c) => c.cell(o, now)) };
+      if (output.includeObject === 'Metadata') row['object'] = partialObjectMetadata(o);
+      else if (output.includeObject === 'Object') row['object'] = { kind: rt.kind, apiVersion: rt.group === '' ? rt.version : `${rt.group}/${rt.version}`, ...o };
+      return row;
+    }),
+  };
+}
+
+/** Warning header values: agent `-`, text quoted; long lists are truncated as the real server does. */
+export function warningHeaders(warnings: readonly string[]): string[] {
+  const unique = [...new Set(warnings)];
+  const total = unique.reduce((n, w) => n + w.length, 0);
+  const texts = total > limits.warningsCharsMax ? unique.map((w) => w.slice(0, limits.warningCharsTruncated)) : unique;
+  return texts.map((w) => `299 - ${JSON.stringify(w)}`);
+}

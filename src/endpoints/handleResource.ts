@@ -1,0 +1,192 @@
+/**
+ * The resource pipeline after routing, in kube-apiserver's order: output negotiation (406),
+ * query options (400/422), body size (413), content type (415), decoding (400), then the store
+ * operation. Returns the new world, the response, and for watches the watch to open.
+ */
+import type { KubeObject } from '../api/meta.ts';
+import { errors } from '../core/status.ts';
+import { limits } from '../core/limits.ts';
+import { parseGroupVersion } from '../api/meta.ts';
+import type { JsonObject, JsonValue } from '../core/json.ts';
+import { create } from '../store/ops/create.ts';
+import { deleteObject } from '../store/ops/delete.ts';
+import { deleteCollection } from '../store/ops/deleteCollection.ts';
+import { get, list } from '../store/ops/read.ts';
+import { patch } from '../store/ops/patch.ts';
+import { update } from '../store/ops/update.ts';
+import type { OpContext, OpResult } from '../store/ops/context.ts';
+import type { World } from '../store/world.ts';
+import { decodeBody, decodePatchJson } from '../store/decode/decodeBody.ts';
+import { parseYamlDocument } from '../store/decode/parseYaml.ts';
+import { toTable } from './encode.ts';
+import { parseListQuery, type ListQuery } from './listQuery.ts';
+import { bodyFormatOf, negotiateOutput, patchFormatOf, servedMediaTypes } from './negotiate.ts';
+import { dryRunOf, fieldManagerOf, fieldValidationOf, isPretty, parseBool, type OptionsKind } from './query.ts';
+import { respond, respondError, type Rendering } from './respond.ts';
+import type { ResourceTable } from './resourceTable.ts';
+import type { ResourceRoute } from './route.ts';
+import { parseDeleteOptions } from './deleteOptions.ts';
+import { header, type ApiRequest, type ApiResponse } from './types.ts';
+import { allowedMethods, verbOf } from './verbs.ts';
+import { apiVersionOf } from '../store/ops/typeMeta.ts';
+
+export interface WatchOpen {
+  readonly route: ResourceRoute;
+  readonly query: ListQuery;
+  readonly rendering: Rendering;
+}
+
+export interface Handled {
+  readonly world: World;
+  readonly response: ApiResponse;
+  readonly watch?: WatchOpen;
+}
+
+export function handleResource(world: World, table: ResourceTable, req: ApiRequest, r: ResourceRoute, params: URLSearchParams): Handled {
+  const watch = parseBool(params.get('watch')) === true;
+  const verb = verbOf(req.method, r, watch);
+  const pretty = isPretty(params, header(req.headers, 'user-agent') ?? '');
+  const fallback: Rendering = { output: { type: 'json' }, pretty };
+  if (verb === null) return { world, response: respondError(errors.methodNotAllowed(allowedMethods(r)), fallback) };
+  const output = negotiateOutput(header(req.headers, 'accept'), verb === 'get' || verb === 'list' || verb === 'watch', params.get('includeObject'));
+  if (output === null) return { world, response: respondError(errors.notAcceptable(servedMediaTypes), { output: null, pretty }) };
+  const rendering: Rendering = { output, pretty };
+  const body = req.body ?? '';
+  if (new TextEncoder().encode(body).length > limits.requestBodyBytesMax) {
+    return { world, response: respondError(errors.entityTooLarge(`limit is ${limits.requestBodyBytesMax}`), rendering) };
+  }
+  const base: OpContext = { world, rt: r.rt, registry: table, names: table.names, dryRun: false, fieldManager: '', subresource: r.subresource };
+  const namespace = r.namespace ?? '';
+  const name = r.name ?? '';
+  const done = (result: OpResult): Handled => finish(world, r, result, rendering);
+  switch (verb) {
+    case 'get':
+      return done(get(base, namespace, name));
+    case 'list':
+    case 'watch': {
+      const q = parseListQuery(r.rt, params);
+      if (!q.ok) return { world, response: respondError(q.error, rendering) };
+      if (verb === 'watch') return { world, response: respond(200, null, rendering), watch: { route: r, query: q.value, rendering } };
+      return done(list(base, r.namespace, q.value));
+    }
+    case 'create':
+    case 'update': {
+      const kind: OptionsKind = verb === 'create' ? 'CreateOptions' : 'UpdateOptions';
+      const opts = writeOptions(params, req, kind, false);
+      if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
+      const format = bodyFormatOf(header(req.headers, 'content-type'));
+      if (format === null) return { world, response: respondError(errors.unsupportedMediaType(servedMediaTypes), rendering) };
+      const decoded = decodeBody({ bytes: body, contentType: format, schema: r.rt.schema, kind: r.rt.kind, version: r.rt.version, fieldValidation: opts.fieldValidation });
+      if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
+      const typeErr = checkTypeMeta(r, decoded.object);
+      if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };
+      const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
+      const obj = normalizeMetadata(decoded.object);
+      const result = verb === 'create' ? create(ctx, obj, namespace) : update(ctx, obj, namespace, name);
+      return finish(world, r, withWarnings(result, decoded.warnings), rendering);
+    }
+    case 'patch':
+      return handlePatch(world, req, r, params, base, rendering);
+    case 'delete':
+    case 'deletecollection': {
+      const dry = dryRunOf(params, 'DeleteOptions');
+      if (!dry.ok) return { world, response: respondError(dry.error, rendering) };
+      const del = parseDeleteOptions(params, body);
+      if (!del.ok) return { world, response: respondError(del.error, rendering) };
+      const ctx = { ...base, dryRun: dry.dryRun || del.dryRun };
+      if (verb === 'delete') return done(deleteObject(ctx, namespace, name, del.options));
+      const q = parseListQuery(r.rt, params);
+      if (!q.ok) return { world, response: respondError(q.error, rendering) };
+      return done(deleteCollection(ctx, r.namespace, q.value, del.options));
+    }
+  }
+}
+
+function withWarnings(result: OpResult, warnings: readonly string[]): OpResult {
+  return warnings.length === 0 ? result : { ...result, warnings: [...warnings, ...result.warnings] };
+}
+
+/** A body without metadata still gets an (empty) metadata object. */
+function normalizeMetadata(obj: JsonObject): KubeObject {
+  const meta = obj['metadata'];
+  return (typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? obj : { ...obj, metadata: {} }) as unknown as KubeObject;
+}
+
+function checkTypeMeta(r: ResourceRoute, obj: JsonObject): ReturnType<typeof errors.badRequest> | null {
+  const av = obj['apiVersion'];
+  if (typeof av === 'string' && av !== '') {
+    const gv = parseGroupVersion(av);
+    if (gv.group !== r.rt.group || gv.version !== r.rt.version) {
+      return errors.badRequest(`the API version in the data (${av}) does not match the expected API version (${apiVersionOf(r.rt)})`);
+    }
+  }
+  const kind = obj['kind'];
+  if (typeof kind === 'string' && kind !== '' && kind !== r.rt.kind) {
+    return errors.badRequest(`${kind} in version "${r.rt.version}" cannot be handled as a ${r.rt.kind}: no kind "${kind}" is registered for version "${apiVersionOf(r.rt)}" in scheme "pkg/api/legacyscheme/scheme.go:30"`);
+  }
+  return null;
+}
+
+type WriteOpts = { ok: true; dryRun: boolean; fieldManager: string; fieldValidation: 'Ignore' | 'Warn' | 'Strict' } | { ok: false; error: ReturnType<typeof errors.badRequest> };
+
+function writeOptions(params: URLSearchParams, req: ApiRequest, kind: OptionsKind, apply: boolean): WriteOpts {
+  const dry = dryRunOf(params, kind);
+  if (!dry.ok) return dry;
+  const fm = fieldManagerOf(params, header(req.headers, 'user-agent') ?? '', kind, apply);
+  if (!fm.ok) return fm;
+  const fv = fieldValidationOf(params, kind);
+  if (!fv.ok) return fv;
+  return { ok: true, dryRun: dry.dryRun, fieldManager: fm.value, fieldValidation: fv.value };
+}
+
+function handlePatch(world: World, req: ApiRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering): Handled {
+  const body = req.body ?? '';
+  const format = patchFormatOf(header(req.headers, 'content-type'));
+  if (format === null) return { world, response: respondError(errors.unsupportedPatchType(), rendering) };
+  const opts = writeOptions(params, req, 'PatchOptions', format === 'apply');
+  if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
+  const forceText = params.get('force');
+  if (forceText !== null && format !== 'apply') {
+    return { world, response: respondError(errors.invalid({ group: 'meta.k8s.io', kind: 'PatchOptions' }, '', [{ type: 'FieldValueForbidden', field: 'force', detail: 'may not be specified for non-apply patch' }]), rendering) };
+  }
+  let patchValue: JsonValue;
+  if (format === 'apply') {
+    const parsed = parseYamlDocument(body);
+    if (!parsed.ok) return { world, response: respondError(errors.badRequest(`error decoding patch: ${parsed.message}`), rendering) };
+    const applyErr = checkApplyBody(r, parsed.value);
+    if (applyErr !== null) return { world, response: respondError(applyErr, rendering) };
+    patchValue = parsed.value;
+  } else {
+    const parsed = decodePatchJson(body);
+    if (!parsed.ok) return { world, response: respondError(parsed.error, rendering) };
+    patchValue = parsed.value;
+  }
+  const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
+  const result = patch(ctx, r.namespace ?? '', r.name ?? '', { type: format, patch: patchValue, force: parseBool(forceText) === true, fieldValidation: opts.fieldValidation });
+  return finish(world, r, result, rendering);
+}
+
+function checkApplyBody(r: ResourceRoute, v: JsonValue): ReturnType<typeof errors.badRequest> | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return errors.badRequest('error decoding patch: the apply configuration must be an object');
+  const av = typeof v['apiVersion'] === 'string' ? v['apiVersion'] : '';
+  const kind = typeof v['kind'] === 'string' ? v['kind'] : '';
+  const gv = parseGroupVersion(av);
+  if (kind !== r.rt.kind || gv.group !== r.rt.group) return errors.badRequest(`invalid object type: ${gv.group}/${gv.version}, Kind=${kind}`);
+  if (gv.version !== r.rt.version) return errors.badRequest(`Incorrect version specified in apply patch. Specified patch version: ${av}, expected: ${apiVersionOf(r.rt)}`);
+  const meta = v['metadata'];
+  if (typeof meta === 'object' && meta !== null && !Array.isArray(meta) && meta['managedFields'] !== undefined) return errors.badRequest('metadata.managedFields must be nil');
+  return null;
+}
+
+function finish(world: World, r: ResourceRoute, result: OpResult, rendering: Rendering): Handled {
+  if (!result.ok) return { world, response: respondError(result.error, rendering, result.warnings) };
+  let body: unknown = result.body;
+  if (rendering.output?.type === 'table') {
+    const b = result.body as { items?: KubeObject[]; metadata: object };
+    const isList = Array.isArray(b.items);
+    const objects = isList ? b.items! : [result.body as KubeObject];
+    const meta = isList ? b.metadata : { resourceVersion: (result.body as KubeObject).metadata.resourceVersion ?? '' };
+    body = toTable(r.rt, objects, meta, result.world.now, rendering.output);
+  }
+  return { world: result.world, response: respond(result.code, body, rendering, result.warnings) };
+}

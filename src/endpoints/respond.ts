@@ -1,0 +1,32 @@
+/**
+ * Turning results into responses: objects and Status errors content-negotiated, error headers
+ * (Retry-After, Allow) and warnings attached. A response to a request whose Accept cannot be
+ * satisfied is still written, as indented JSON.
+ */
+import type { ApiError, Status } from '../core/status.ts';
+import { encode, warningHeaders } from './encode.ts';
+import type { Output } from './negotiate.ts';
+import type { ApiResponse } from './types.ts';
+
+export interface Rendering {
+  readonly output: Output | null;
+  readonly pretty: boolean;
+}
+
+export function respond(code: number, body: unknown, r: Rendering, warnings: readonly string[] = [], extra: Record<string, string> = {}): ApiResponse {
+  const output = r.output === null || r.output.type === 'table' ? { type: 'json' as const } : r.output;
+  const encoded = encode(body, output, r.output === null ? true : r.pretty);
+  const headers: Record<string, string | string[]> = { 'content-type': encoded.contentType, 'cache-control': 'no-cache, private', ...extra };
+  const w = warningHeaders(warnings);
+  if (w.length > 0) headers['warning'] = w;
+  return { status: code, headers, body: encoded.text };
+}
+
+export function respondError(error: ApiError, r: Rendering, warnings: readonly string[] = []): ApiResponse {
+  const status: Status = error.status;
+  return respond(status.code ?? 500, status, r, warnings, { ...(error.headers ?? {}) });
+}
+
+export function plainNotFound(): ApiResponse {
+  return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' }, body: '404 page not found\n' };
+}

@@ -1,0 +1,98 @@
+/**
+ * A resource type: everything the generic machinery needs to serve one kind (Kubernetes'
+ * registry Store + strategy, as data and small pure functions). Every kind has the same shape.
+ */
+import type { FieldError } from '../core/fieldErrors.ts';
+import type { Instant } from '../core/duration.ts';
+import type { StructSchema } from '../api/schema.ts';
+import type { KubeObject } from '../api/meta.ts';
+import type { Names } from '../api/names.ts';
+
+export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
+
+/** What a strategy may know about the request besides the objects. */
+export interface StrategyContext {
+  readonly now: Instant;
+  readonly names: Names;
+  /** Reads other objects (e.g. admission-like checks); never writes. */
+  readonly lookup: (resource: string, namespace: string, name: string) => KubeObject | undefined;
+}
+
+export interface Strategy {
+  /** Clears what a client may not set on create (status, system fields) and sets defaults. */
+  prepareForCreate(obj: KubeObject, ctx: StrategyContext): KubeObject;
+  validate(obj: KubeObject, ctx: StrategyContext): FieldError[];
+  warningsOnCreate(obj: KubeObject, ctx: StrategyContext): string[];
+  /** Keeps what this endpoint may not change (status on the main resource, spec on /status). */
+  prepareForUpdate(obj: KubeObject, old: KubeObject, ctx: StrategyContext): KubeObject;
+  validateUpdate(obj: KubeObject, old: KubeObject, ctx: StrategyContext): FieldError[];
+  warningsOnUpdate(obj: KubeObject, old: KubeObject, ctx: StrategyContext): string[];
+}
+
+export interface FieldSelectorFacts {
+  /** Supported fields; `custom` kinds answer `field label not supported: <f>` for others. */
+  readonly fields: readonly string[];
+  readonly custom: boolean;
+  readonly extract: (obj: KubeObject) => Record<string, string>;
+}
+
+export interface TableColumn {
+  readonly name: string;
+  readonly type: 'string' | 'integer' | 'date' | 'number' | 'boolean';
+  readonly format: string;
+  readonly description: string;
+  readonly priority: number;
+  readonly cell: (obj: KubeObject, now: Instant) => string | number | boolean;
+}
+
+export interface Subresource {
+  readonly name: string;
+  readonly kind: string;
+  readonly group?: string;
+  readonly version?: string;
+  readonly verbs: readonly Verb[];
+  /** For status-like subresources: the strategy of writes through it. */
+  readonly strategy?: Strategy;
+}
+
+export interface ResourceType {
+  /** Stable storage id, independent of the group domain: `core/serviceaccounts`. */
+  readonly id: string;
+  readonly group: string;
+  readonly version: string;
+  readonly resource: string;
+  readonly singular: string;
+  readonly kind: string;
+  readonly listKind: string;
+  readonly namespaced: boolean;
+  readonly shortNames: readonly string[];
+  readonly categories: readonly string[];
+  readonly verbs: readonly Verb[];
+  readonly schema: StructSchema;
+  readonly nameRule: 'subdomain' | 'label' | 'path';
+  readonly strategy: Strategy;
+  readonly subresources: readonly Subresource[];
+  readonly fieldSelectors: FieldSelectorFacts;
+  /** DELETE answers the object (ServiceAccount, Pod) rather than a success Status. */
+  readonly deleteReturnsObject: boolean;
+  /** PUT without resourceVersion is allowed (last write wins). */
+  readonly allowUnconditionalUpdate: boolean;
+  /** Has a spec/status split: generation 1 on create, bumped on spec change. */
+  readonly hasGeneration: boolean;
+  /** Top-level fields that main-resource writes and apply reset (`status`). */
+  readonly resetFields: readonly string[];
+  readonly table?: readonly TableColumn[];
+  /**
+   * Graceful deletion (Pods): seconds to wait before the object may go, or null to delete at
+   * once. `requested` is DeleteOptions.gracePeriodSeconds when given.
+   */
+  readonly gracefulDeletion?: (obj: KubeObject, requested: number | undefined) => number | null;
+  /** Finalizers kept outside metadata (Namespace `spec.finalizers`): deletion waits for them too. */
+  readonly specFinalizers?: (obj: KubeObject) => readonly string[];
+  /** What changes when deletion starts (a Namespace turns `Terminating`). */
+  readonly onDeletionStart?: (obj: KubeObject) => KubeObject;
+}
+
+export function groupVersionOf(rt: ResourceType): string {
+  return rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;
+}

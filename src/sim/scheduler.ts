@@ -1,0 +1,83 @@
+/**
+ * settle and advance, pure. `settle` runs every controller in a fixed order and applies its
+ * intents, round after round, until a round produces nothing (bounded: a livelock is reported
+ * with the controllers still busy). `advance` jumps from wake-up to wake-up (controllers' timers
+ * and history compaction), never backwards, settling at each.
+ */
+import { limits } from '../core/limits.ts';
+import { assert } from '../core/assert.ts';
+import type { Instant } from '../core/duration.ts';
+import { compactLog } from '../store/history.ts';
+import type { World } from '../store/world.ts';
+import type { ResourceTable } from '../endpoints/resourceTable.ts';
+import type { Controller, ControllerEnv } from '../controllers/types.ts';
+import { garbageCollector } from '../controllers/garbage-collector/garbageCollector.ts';
+import { namespaceController } from '../controllers/namespace/namespaceController.ts';
+import { defaultServiceAccountController } from '../controllers/serviceaccount/defaultServiceAccount.ts';
+import { applyIntent } from './intents.ts';
+import { PlatformSimError } from './options.ts';
+
+/** Fixed order: the order is part of determinism. */
+export const controllers: readonly Controller[] = [namespaceController, defaultServiceAccountController, garbageCollector];
+
+function env(table: ResourceTable): ControllerEnv {
+  return { registry: table, names: table.names };
+}
+
+export function settleWorld(world: World, table: ResourceTable): World {
+  let w = world;
+  for (let round = 0; round < limits.settleRoundsMax; round++) {
+    let busy = false;
+    const busyNames: string[] = [];
+    for (const c of controllers) {
+      const intents = c.reconcile(w, env(table));
+      if (intents.length === 0) continue;
+      busy = true;
+      busyNames.push(c.name);
+      for (const i of intents) w = applyIntent(w, table, c.name, i);
+    }
+    if (!busy) return w;
+    if (round === limits.settleRoundsMax - 1) {
+      throw new PlatformSimError('PSIM_SETTLE_LIVELOCK', `settle did not come to rest after ${limits.settleRoundsMax} rounds; still busy: ${busyNames.join(', ')}`);
+    }
+  }
+  return w;
+}
+
+/** History compaction at every multiple of the interval, as etcd's periodic compactor. */
+function compact(world: World): World {
+  const compactedRevision = Math.max(world.compactedRevision, world.revisionAtLastCompaction);
+  return {
+    ...world,
+    compactedRevision,
+    revisionAtLastCompaction: world.revision,
+    nextCompactionAt: world.nextCompactionAt + world.config.compactionIntervalMs,
+    log: compactLog(world.log, compactedRevision),
+  };
+}
+
+function nextWakeup(world: World, table: ResourceTable): Instant {
+  let t = world.nextCompactionAt;
+  for (const c of controllers) {
+    const w = c.nextWakeup(world, env(table));
+    if (w !== null && w < t) t = w;
+  }
+  return t;
+}
+
+/** Moves time to `until`, firing every wake-up on the way; `onInstant` sees each visited world. */
+export function advanceWorld(world: World, table: ResourceTable, until: Instant, onInstant: (w: World) => void = () => {}): World {
+  assert(until >= world.now, 'time never moves backwards');
+  let w = world;
+  for (let visits = 0; visits < limits.advanceWakeupsMax; visits++) {
+    const due = nextWakeup(w, table);
+    if (due > until) break;
+    w = { ...w, now: Math.max(w.now, due) };
+    if (w.now >= w.nextCompactionAt) w = compact(w);
+    w = settleWorld(w, table);
+    onInstant(w);
+  }
+  w = settleWorld({ ...w, now: until }, table);
+  onInstant(w);
+  return w;
+}

@@ -1,0 +1,37 @@
+/**
+ * The only way a stored object changes: take the next revision, stamp it as the object's
+ * resourceVersion, store or remove the object, append the change to the watch log and keep the
+ * owner index current. One call is one etcd transaction.
+ */
+import type { KubeObject } from '../api/meta.ts';
+import { assert } from '../core/assert.ts';
+import { appendLog, compactLog, oldestLogRevision, type ChangeType } from './history.ts';
+import { putObject, removeObject } from './objects.ts';
+import { updateOwnerIndex } from './ownerIndex.ts';
+import type { World } from './world.ts';
+
+export interface Committed {
+  readonly world: World;
+  readonly object: KubeObject;
+}
+
+function stamp(object: KubeObject, rv: number): KubeObject {
+  return { ...object, metadata: { ...object.metadata, resourceVersion: String(rv) } };
+}
+
+export function commit(world: World, resource: string, type: ChangeType, object: KubeObject, prev: KubeObject | null): Committed {
+  const namespace = object.metadata.namespace ?? '';
+  const name = object.metadata.name ?? '';
+  assert(name !== '', 'commit needs a named object');
+  assert((type === 'ADDED') === (prev === null), 'ADDED exactly when there is no previous state');
+  const rv = world.revision + 1;
+  const stored = stamp(object, rv);
+  let next: World = type === 'DELETED' ? removeObject(world, resource, namespace, name) : putObject(world, resource, namespace, name, stored);
+  let log = appendLog(next.log, { rv, type, resource, namespace, name, object: stored, prev });
+  log = compactLog(log, next.compactedRevision);
+  // A log trimmed by its size bound raises the compaction mark: older starts must get 410.
+  const oldest = oldestLogRevision(log);
+  const compactedRevision = oldest !== null && oldest - 1 > next.compactedRevision ? oldest - 1 : next.compactedRevision;
+  next = { ...next, revision: rv, log, compactedRevision, owners: updateOwnerIndex(next.owners, resource, prev, type === 'DELETED' ? null : stored) };
+  return { world: next, object: stored };
+}

@@ -1,0 +1,97 @@
+/**
+ * The watch log: every committed change in revision order, kept as chunks so that an append
+ * copies one small chunk and the chunk index. Entries keep the previous state of the object, which
+ * serves three readers: watch filters (an object that stops matching becomes DELETED), snapshot
+ * reads for paging at an old revision (changes after it are undone), and the garbage collector.
+ */
+import type { KubeObject } from '../api/meta.ts';
+import { limits } from '../core/limits.ts';
+
+export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export interface LogEntry {
+  readonly rv: number;
+  readonly type: ChangeType;
+  readonly resource: string;
+  readonly namespace: string;
+  readonly name: string;
+  /** State after the change; for DELETED the last state, carrying the deletion revision. */
+  readonly object: KubeObject;
+  /** State before the change (null for ADDED). */
+  readonly prev: KubeObject | null;
+}
+
+export interface Log {
+  readonly chunks: readonly (readonly LogEntry[])[];
+  readonly size: number;
+}
+
+const chunkSize = 256;
+
+export const emptyLog: Log = { chunks: [], size: 0 };
+
+export function appendLog(log: Log, entry: LogEntry): Log {
+  const chunks = log.chunks;
+  const last = chunks[chunks.length - 1];
+  if (last === undefined || last.length >= chunkSize) return { chunks: [...chunks, [entry]], size: log.size + 1 };
+  const grown = [...last, entry];
+  const copy = chunks.slice(0, -1);
+  copy.push(grown);
+  return { chunks: copy, size: log.size + 1 };
+}
+
+/** Drops whole chunks whose entries are all at or below `revision`, and bounds the log size. */
+export function compactLog(log: Log, revision: number): Log {
+  let chunks = log.chunks;
+  let size = log.size;
+  let drop = 0;
+  while (drop < chunks.length) {
+    const c = chunks[drop]!;
+    const overSize = size > limits.watchLogEntriesMax;
+    if (!overSize && c[c.length - 1]!.rv > revision) break;
+    size -= c.length;
+    drop++;
+  }
+  if (drop === 0) return log;
+  chunks = chunks.slice(drop);
+  return { chunks, size };
+}
+
+/** Oldest revision still in the log, or null when empty. */
+export function oldestLogRevision(log: Log): number | null {
+  const first = log.chunks[0];
+  return first === undefined ? null : first[0]!.rv;
+}
+
+/** Entries with rv > after, in order (optionally only one resource). */
+export function* entriesAfter(log: Log, after: number, resource?: string): Generator<LogEntry> {
+  const chunks = log.chunks;
+  // Binary search for the first chunk whose last entry is newer than `after`.
+  let lo = 0;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = chunks[mid]!;
+    if (c[c.length - 1]!.rv <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let ci = lo; ci < chunks.length; ci++) {
+    for (const e of chunks[ci]!) {
+      if (e.rv > after && (resource === undefined || e.resource === resource)) yield e;
+    }
+  }
+}
+
+/** Entries with rv > after in reverse order (for undoing changes to read an old snapshot). */
+export function* entriesAfterReversed(log: Log, after: number, resource: string): Generator<LogEntry> {
+  const chunks = log.chunks;
+  for (let ci = chunks.length - 1; ci >= 0; ci--) {
+    const c = chunks[ci]!;
+    if (c[c.length - 1]!.rv <= after) return;
+    for (let k = c.length - 1; k >= 0; k--) {
+      const e = c[k]!;
+      if (e.rv <= after) return;
+      if (e.resource === resource) yield e;
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Seeded identifiers: v4-shaped uids and generateName suffixes, drawn from named rng streams
+ * whose state lives in the world. Dry runs draw from a throw-away stream keyed by the current
+ * revision, so they change nothing and never hand out the uid a real create will get.
+ */
+import { drawBytes, drawInts } from '../ports/rng.ts';
+import type { World } from './world.ts';
+
+function uuidFromBytes(b: Uint8Array): string {
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function newUid(world: World, dryRun: boolean): { uid: string; world: World } {
+  if (dryRun) {
+    const { bytes } = drawBytes(world.seed, {}, `dryrun-uid/${world.revision}`, 16);
+    return { uid: uuidFromBytes(bytes), world };
+  }
+  const { bytes, streams } = drawBytes(world.seed, world.rng, 'uid', 16);
+  return { uid: uuidFromBytes(bytes), world: { ...world, rng: streams } };
+}
+
+/** apimachinery's alphabet: no vowels, no digits that look like letters. */
+const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+
+export function generatedSuffix(world: World, dryRun: boolean, attempt: number): { suffix: string; world: World } {
+  const stream = dryRun ? `dryrun-names/${world.revision}/${attempt}` : 'names';
+  const { values, streams } = drawInts(world.seed, dryRun ? {} : world.rng, stream, 5, alphabet.length);
+  const suffix = values.map((v) => alphabet[v]).join('');
+  return { suffix, world: dryRun ? world : { ...world, rng: streams } };
+}

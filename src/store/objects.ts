@@ -1,0 +1,64 @@
+/**
+ * Reading and writing stored objects by resource, namespace and name. No resourceVersion or
+ * log bookkeeping here (commit.ts does that); lists come back in storage-key order
+ * (`namespace/name`), which is the order real list responses have.
+ */
+import type { KubeObject } from '../api/meta.ts';
+import { compareKeys, emptyTrie, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, type Trie } from './trie.ts';
+import type { World } from './world.ts';
+
+export function getObject(world: World, resource: string, namespace: string, name: string): KubeObject | undefined {
+  const byNs = world.objects[resource];
+  if (byNs === undefined) return undefined;
+  const byName = trieGet(byNs, namespace);
+  return byName === undefined ? undefined : trieGet(byName, name);
+}
+
+export function putObject(world: World, resource: string, namespace: string, name: string, object: KubeObject): World {
+  const byNs = world.objects[resource] ?? emptyTrie;
+  const byName = trieGet(byNs, namespace) ?? emptyTrie;
+  const objects = { ...world.objects, [resource]: trieSet(byNs, namespace, trieSet(byName, name, object)) };
+  return { ...world, objects };
+}
+
+export function removeObject(world: World, resource: string, namespace: string, name: string): World {
+  const byNs = world.objects[resource];
+  if (byNs === undefined) return world;
+  const byName = trieGet(byNs, namespace);
+  if (byName === undefined) return world;
+  const rest = trieDelete(byName, name);
+  const nextNs = trieIsEmpty(rest) ? trieDelete(byNs, namespace) : trieSet(byNs, namespace, rest);
+  const objects = { ...world.objects, [resource]: nextNs };
+  return { ...world, objects };
+}
+
+/** Objects of one namespace (or all namespaces when `namespace` is null), in key order. */
+export function listObjects(world: World, resource: string, namespace: string | null): KubeObject[] {
+  const byNs: Trie<Trie<KubeObject>> = world.objects[resource] ?? emptyTrie;
+  const out: KubeObject[] = [];
+  // Sort by `ns/` so that order equals storage-key order (`a-b/x` sorts before `a/x`).
+  const namespaces = namespace === null ? [...trieSortedKeys(byNs)].sort((x, y) => compareKeys(`${x}/`, `${y}/`)) : [namespace];
+  for (const ns of namespaces) {
+    const byName = trieGet(byNs, ns);
+    if (byName === undefined) continue;
+    for (const name of trieSortedKeys(byName)) out.push(trieGet(byName, name)!);
+  }
+  return out;
+}
+
+/** Storage key of an object below its resource prefix: `ns/name`, or `name` when cluster-scoped. */
+export function storageKey(namespace: string, name: string): string {
+  return namespace === '' ? name : `${namespace}/${name}`;
+}
+
+export function compareStorageKeys(a: KubeObject, b: KubeObject): number {
+  return compareKeys(storageKey(a.metadata.namespace ?? '', a.metadata.name ?? ''), storageKey(b.metadata.namespace ?? '', b.metadata.name ?? ''));
+}
+
+/** Number of objects of a resource across namespaces. */
+export function countObjects(world: World, resource: string): number {
+  const byNs: Trie<Trie<KubeObject>> = world.objects[resource] ?? emptyTrie;
+  let n = 0;
+  for (const ns of trieSortedKeys(byNs)) n += trieSortedKeys(trieGet(byNs, ns)!).length;
+  return n;
+}

@@ -1,0 +1,54 @@
+/**
+ * What every store operation receives and returns. Operations are pure: the world comes in,
+ * a new world (or the same one, for reads, dry runs and failures) goes out with the response.
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import type { Names } from '../../api/names.ts';
+import type { ApiError, Status } from '../../core/status.ts';
+import type { ResourceType, StrategyContext } from '../../registry/types.ts';
+import type { World } from '../world.ts';
+import { getObject } from '../objects.ts';
+
+/** The registry as the store sees it: resource types by storage id and by kind. */
+export interface RegistryView {
+  byId(id: string): ResourceType | undefined;
+  byGroupKind(group: string, kind: string): ResourceType | undefined;
+}
+
+export interface OpContext {
+  readonly world: World;
+  readonly rt: ResourceType;
+  readonly registry: RegistryView;
+  readonly names: Names;
+  readonly dryRun: boolean;
+  readonly fieldManager: string;
+  /** Subresource written through (`status`), or '' for the main resource. */
+  readonly subresource: string;
+}
+
+export type OpBody = KubeObject | Status | { kind: string; apiVersion: string; metadata: object; items: KubeObject[] };
+
+export type OpResult =
+  | { readonly ok: true; readonly world: World; readonly code: number; readonly body: OpBody; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly error: ApiError; readonly warnings: readonly string[] };
+
+export function fail(error: ApiError, warnings: readonly string[] = []): OpResult {
+  return { ok: false, error, warnings };
+}
+
+export function strategyContext(ctx: OpContext): StrategyContext {
+  const world = ctx.world;
+  return {
+    now: world.now,
+    names: ctx.names,
+    lookup: (resource, namespace, name) => getObject(world, resource, namespace, name),
+  };
+}
+
+export function groupResource(ctx: { rt: ResourceType }): { group: string; resource: string } {
+  return { group: ctx.rt.group, resource: ctx.rt.resource };
+}
+
+export function groupKind(ctx: { rt: ResourceType }): { group: string; kind: string } {
+  return { group: ctx.rt.group, kind: ctx.rt.kind };
+}

@@ -1,0 +1,94 @@
+/**
+ * Create (POST), in Kubernetes' order: URL/body consistency, namespace lifecycle, system fields
+ * wiped and set, generateName, strategy preparation, validation (422), existence (409), managed
+ * fields, commit. `dryRun` runs every step and writes nothing.
+ */
+import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
+import { formatInstant } from '../../core/duration.ts';
+import { errors } from '../../core/status.ts';
+import { limits } from '../../core/limits.ts';
+import { validateObjectMetaCreate } from '../../registry/validation/objectMeta.ts';
+import { recordUpdate } from '../apply/managedFields.ts';
+import { commit } from '../commit.ts';
+import { generatedSuffix, newUid } from '../ids.ts';
+import { getObject } from '../objects.ts';
+import type { World } from '../world.ts';
+import { checkNamespaceOpen } from './namespaceLifecycle.ts';
+import { fail, groupKind, groupResource, strategyContext, type OpContext, type OpResult } from './context.ts';
+import { apiVersionOf, withTypeMeta } from './typeMeta.ts';
+
+const wipedOnCreate = ['creationTimestamp', 'uid', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink'] as const;
+
+export interface CreateOptions {
+  /** Managed fields already computed (server-side apply creating the object). */
+  readonly managedFields?: ManagedFieldsEntry[];
+}
+
+export function create(ctx: OpContext, input: KubeObject, urlNamespace: string, options: CreateOptions = {}): OpResult {
+  const { rt } = ctx;
+  const meta = { ...input.metadata };
+  if (rt.namespaced) {
+    if (meta.namespace === undefined || meta.namespace === '') meta.namespace = urlNamespace;
+    else if (meta.namespace !== urlNamespace) return fail(errors.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
+  } else delete meta.namespace;
+  if (meta.resourceVersion !== undefined && meta.resourceVersion !== '' && !ctx.dryRun) {
+    return fail(errors.unknown(500, 'resourceVersion should not be set on objects to be created'));
+  }
+  delete meta.resourceVersion;
+  for (const k of wipedOnCreate) delete (meta as Record<string, unknown>)[k];
+  if (rt.namespaced) {
+    const closed = checkNamespaceOpen(ctx, meta.namespace ?? '', meta.name ?? meta.generateName ?? '');
+    if (closed !== null) return fail(closed);
+  }
+  return createNamed(ctx, { ...input, metadata: meta }, options);
+}
+
+function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions): OpResult {
+  let world: World = ctx.world;
+  const meta = input.metadata;
+  const namespace = meta.namespace ?? '';
+  const generate = (meta.name === undefined || meta.name === '') && meta.generateName !== undefined && meta.generateName !== '';
+  let name = meta.name ?? '';
+  if (generate) {
+    const prefix = meta.generateName!.slice(0, limits.generateNamePrefixMax);
+    for (let attempt = 0; attempt < limits.generateNameAttemptsMax; attempt++) {
+      const drawn = generatedSuffix(world, ctx.dryRun, attempt);
+      world = drawn.world;
+      name = prefix + drawn.suffix;
+      if (getObject(world, ctx.rt.id, namespace, name) === undefined) break;
+      if (attempt === limits.generateNameAttemptsMax - 1) return fail(errors.generateNameExhausted(groupResource(ctx), name));
+    }
+  }
+  const drawnUid = newUid(world, ctx.dryRun);
+  world = drawnUid.world;
+  const sctx = strategyContext({ ...ctx, world });
+  let obj: KubeObject = withTypeMeta(ctx.rt, {
+    ...input,
+    metadata: { ...meta, name, uid: drawnUid.uid, creationTimestamp: formatInstant(world.now) },
+  });
+  for (const field of ctx.rt.resetFields) delete obj[field];
+  obj = ctx.rt.strategy.prepareForCreate(obj, sctx);
+  if (ctx.rt.hasGeneration) obj = { ...obj, metadata: { ...obj.metadata, generation: 1 } };
+  else delete obj.metadata.generation;
+  const fieldErrors = [...validateObjectMetaCreate(obj.metadata, { namespaced: ctx.rt.namespaced, nameRule: ctx.rt.nameRule }), ...ctx.rt.strategy.validate(obj, sctx)];
+  if (fieldErrors.length > 0) return fail(errors.invalid(groupKind(ctx), name || (meta.generateName ?? ''), fieldErrors));
+  const warnings = ctx.rt.strategy.warningsOnCreate(obj, sctx);
+  const existing = getObject(world, ctx.rt.id, namespace, name);
+  if (existing !== undefined) {
+    return fail(existing.metadata.deletionTimestamp !== undefined ? errors.alreadyExistsTerminating(groupResource(ctx), name) : errors.alreadyExists(groupResource(ctx), name), warnings);
+  }
+  const managedFields = options.managedFields ?? recordUpdate({
+    live: null,
+    updated: obj as never,
+    manager: ctx.fieldManager,
+    apiVersion: apiVersionOf(ctx.rt),
+    time: formatInstant(world.now),
+    schema: ctx.rt.schema,
+    statusReset: ctx.rt.resetFields.includes('status'),
+    ...(ctx.subresource === '' ? {} : { subresource: ctx.subresource }),
+  });
+  obj = { ...obj, metadata: { ...obj.metadata, managedFields } };
+  if (ctx.dryRun) return { ok: true, world: ctx.world, code: 201, body: obj, warnings };
+  const done = commit(world, ctx.rt.id, 'ADDED', obj, null);
+  return { ok: true, world: done.world, code: 201, body: done.object, warnings };
+}

@@ -1,0 +1,27 @@
+/**
+ * deletecollection: list with the request's selectors and paging, delete each item with the
+ * request's DeleteOptions (preconditions do not apply), answer the list of what was deleted
+ * (the real server answers a list, not the Status its OpenAPI promises).
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import type { OpBody, OpContext, OpResult } from './context.ts';
+import { deleteObject, type DeleteOptions } from './delete.ts';
+import { list, type ListOptions } from './read.ts';
+
+export function deleteCollection(ctx: OpContext, namespace: string | null, listOpts: ListOptions, opts: DeleteOptions): OpResult {
+  const listed = list(ctx, namespace, listOpts);
+  if (!listed.ok) return listed;
+  const body = listed.body as Extract<OpBody, { items: KubeObject[] }>;
+  let world = ctx.world;
+  const deleted: KubeObject[] = [];
+  const warnings: string[] = [];
+  const { preconditions: _p, ...rest } = opts;
+  for (const item of body.items) {
+    const r = deleteObject({ ...ctx, world }, item.metadata.namespace ?? '', item.metadata.name ?? '', rest);
+    if (!r.ok) continue; // gone meanwhile: not an error for a collection delete
+    world = r.world;
+    warnings.push(...r.warnings);
+    deleted.push(item);
+  }
+  return { ok: true, world, code: 200, body: { ...body, items: deleted }, warnings };
+}

@@ -1,0 +1,110 @@
+/**
+ * Reads: get and list, with the resourceVersion semantics of §8.2 (most recent, not older than,
+ * exact), paging from a consistent snapshot (continue tokens pinned to a revision, 410 once that
+ * revision is compacted), label and field selectors, and `remainingItemCount` when unfiltered.
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import { errors } from '../../core/status.ts';
+import { entriesAfterReversed } from '../history.ts';
+import { getObject, listObjects, storageKey } from '../objects.ts';
+import { encodeContinue, type ContinueToken } from '../continueToken.ts';
+import type { World } from '../world.ts';
+import { fail, groupResource, type OpContext, type OpResult } from './context.ts';
+import { apiVersionOf } from './typeMeta.ts';
+
+export interface ObjectFilter {
+  (obj: KubeObject): boolean;
+}
+
+export interface ListOptions {
+  readonly filter?: ObjectFilter;
+  /** True when a label or field selector is in use (no remainingItemCount then). */
+  readonly filtered: boolean;
+  readonly limit?: number;
+  readonly continueToken?: ContinueToken;
+  readonly resourceVersion?: number;
+  readonly resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+}
+
+export function get(ctx: OpContext, namespace: string, name: string, resourceVersion?: number): OpResult {
+  if (resourceVersion !== undefined && resourceVersion > ctx.world.revision) return fail(errors.tooLargeResourceVersion(resourceVersion, ctx.world.revision));
+  const obj = getObject(ctx.world, ctx.rt.id, namespace, name);
+  if (obj === undefined) return fail(errors.notFound(groupResource(ctx), name));
+  return { ok: true, world: ctx.world, code: 200, body: obj, warnings: [] };
+}
+
+/** Objects of a resource as they were at revision `at` (changes after it undone). */
+export function objectsAt(world: World, resource: string, namespace: string | null, at: number): KubeObject[] {
+  const current = listObjects(world, resource, namespace);
+  if (at >= world.revision) return current;
+  const byKey = new Map<string, KubeObject>();
+  for (const o of current) byKey.set(storageKey(o.metadata.namespace ?? '', o.metadata.name ?? ''), o);
+  for (const e of entriesAfterReversed(world.log, at, resource)) {
+    if (namespace !== null && e.namespace !== namespace) continue;
+    const key = storageKey(e.namespace, e.name);
+    if (e.type === 'ADDED') byKey.delete(key);
+    else byKey.set(key, e.prev!);
+  }
+  return [...byKey.keys()].sort().map((k) => byKey.get(k)!);
+}
+
+/** Which revision a list reads, or the error that refuses it. */
+function readRevision(ctx: OpContext, opts: ListOptions): { ok: true; rv: number; exact: boolean } | { ok: false; result: OpResult } {
+  const world = ctx.world;
+  if (opts.continueToken !== undefined) {
+    const rv = opts.continueToken.rv;
+    if (rv === -1) return { ok: true, rv: world.revision, exact: false };
+    if (rv < world.compactedRevision) {
+      const fresh = encodeContinue(-1, opts.continueToken.start.replace(/\u0000$/, ''));
+      return {
+        ok: false,
+        result: fail(
+          errors.expired(
+            'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.',
+            fresh,
+          ),
+        ),
+      };
+    }
+    return { ok: true, rv, exact: true };
+  }
+  const requested = opts.resourceVersion;
+  if (requested === undefined || requested === 0) return { ok: true, rv: world.revision, exact: false };
+  if (requested > world.revision) return { ok: false, result: fail(errors.tooLargeResourceVersion(requested, world.revision)) };
+  const exact = opts.resourceVersionMatch === 'Exact' || (opts.resourceVersionMatch === undefined && opts.limit !== undefined && opts.limit > 0);
+  if (!exact) return { ok: true, rv: world.revision, exact: false };
+  if (requested < world.compactedRevision) return { ok: false, result: fail(errors.expired('The resourceVersion for the provided list is too old.')) };
+  return { ok: true, rv: requested, exact: true };
+}
+
+/** List items carry no kind/apiVersion, as real typed lists. */
+function listItem(obj: KubeObject): KubeObject {
+  const { kind: _k, apiVersion: _a, ...rest } = obj;
+  return rest as KubeObject;
+}
+
+export function list(ctx: OpContext, namespace: string | null, opts: ListOptions): OpResult {
+  const read = readRevision(ctx, opts);
+  if (!read.ok) return read.result;
+  const rv = read.rv;
+  // resourceVersion=0 is served from the cache: limit is ignored.
+  const limit = opts.resourceVersion === 0 && opts.continueToken === undefined ? 0 : (opts.limit ?? 0);
+  let items = objectsAt(ctx.world, ctx.rt.id, namespace, rv);
+  const start = opts.continueToken?.start;
+  if (start !== undefined) items = items.filter((o) => keyOf(o, namespace) >= start);
+  if (opts.filter !== undefined) items = items.filter(opts.filter);
+  const metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number } = { resourceVersion: String(rv) };
+  if (limit > 0 && items.length > limit) {
+    const page = items.slice(0, limit);
+    metadata.continue = encodeContinue(rv, keyOf(page[page.length - 1]!, namespace));
+    if (!opts.filtered) metadata.remainingItemCount = items.length - limit;
+    items = page;
+  }
+  const body = { kind: ctx.rt.listKind, apiVersion: apiVersionOf(ctx.rt), metadata, items: items.map(listItem) };
+  return { ok: true, world: ctx.world, code: 200, body, warnings: [] };
+}
+
+/** Key below the list's prefix: `name` inside a namespace, `ns/name` across namespaces. */
+function keyOf(obj: KubeObject, namespace: string | null): string {
+  return namespace === null ? storageKey(obj.metadata.namespace ?? '', obj.metadata.name ?? '') : (obj.metadata.name ?? '');
+}

@@ -1,0 +1,16 @@
+/**
+ * apiVersion and kind as stored and served: objects always carry the endpoint's group/version
+ * and kind (single GETs and watch events show them; list items drop them, see read.ts).
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import type { ResourceType } from '../../registry/types.ts';
+
+export function apiVersionOf(rt: ResourceType): string {
+  return rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;
+}
+
+/** Puts apiVersion and kind first, as the Go serializer emits them. */
+export function withTypeMeta(rt: ResourceType, obj: KubeObject): KubeObject {
+  const { apiVersion: _a, kind: _k, ...rest } = obj;
+  return { kind: rt.kind, apiVersion: apiVersionOf(rt), ...rest } as KubeObject;
+}

@@ -1,0 +1,136 @@
+/**
+ * Update (PUT), also the tail of every patch and apply: URL consistency (400), existence (404),
+ * optimistic concurrency and uid preconditions (409), system fields kept from the stored object,
+ * the strategy's preparation (status kept on the main resource, spec kept on `/status`),
+ * generation, validation (422), finalizer-driven deletion, no-op detection, managed fields.
+ */
+import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
+import { formatInstant } from '../../core/duration.ts';
+import { deepEqual } from '../../core/json.ts';
+import { errors } from '../../core/status.ts';
+import { fieldError } from '../../core/fieldErrors.ts';
+import { validateObjectMetaUpdate } from '../../registry/validation/objectMeta.ts';
+import { recordUpdate } from '../apply/managedFields.ts';
+import { commit } from '../commit.ts';
+import { getObject } from '../objects.ts';
+import { fail, groupKind, groupResource, strategyContext, type OpContext, type OpResult } from './context.ts';
+import { apiVersionOf, withTypeMeta } from './typeMeta.ts';
+
+export interface UpdateOptions {
+  /** Managed fields already computed (server-side apply); skips Update bookkeeping. */
+  readonly managedFields?: ManagedFieldsEntry[];
+}
+
+const systemFields = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const;
+
+export function update(ctx: OpContext, input: KubeObject, namespace: string, name: string, options: UpdateOptions = {}): OpResult {
+  const { rt } = ctx;
+  const bodyMeta = { ...input.metadata };
+  if ((bodyMeta.name ?? '') !== name) return fail(errors.badRequest(`the name of the object (${bodyMeta.name ?? ''}) does not match the name on the URL (${name})`));
+  if (rt.namespaced) {
+    if (bodyMeta.namespace === undefined || bodyMeta.namespace === '') bodyMeta.namespace = namespace;
+    else if (bodyMeta.namespace !== namespace) return fail(errors.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
+  } else delete bodyMeta.namespace;
+  const old = getObject(ctx.world, rt.id, namespace, name);
+  if (old === undefined) return fail(errors.notFound(groupResource(ctx), name));
+  const rv = bodyMeta.resourceVersion ?? '';
+  if (rv !== '' && rv !== old.metadata.resourceVersion) return fail(errors.optimisticLock(groupResource(ctx), name));
+  if (rv === '' && !rt.allowUnconditionalUpdate) {
+    return fail(errors.invalid(groupKind(ctx), name, [fieldError.invalid('metadata.resourceVersion', 0, 'must be specified for an update')]));
+  }
+  if (bodyMeta.uid !== undefined && bodyMeta.uid !== '' && bodyMeta.uid !== old.metadata.uid) {
+    const key = rt.namespaced ? `/registry/${rt.resource}/${namespace}/${name}` : `/registry/${rt.resource}/${name}`;
+    return fail(errors.conflict(groupResource(ctx), name, `StorageError: invalid object, Code: 4, Key: ${key}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${bodyMeta.uid}, UID in object meta: ${old.metadata.uid ?? ''}`));
+  }
+  return updateExisting(ctx, { ...input, metadata: bodyMeta }, old, options);
+}
+
+function keepSystemFields(obj: KubeObject, old: KubeObject): KubeObject {
+  const meta: Record<string, unknown> = { ...obj.metadata };
+  delete meta['selfLink'];
+  for (const k of systemFields) {
+    const v = (old.metadata as Record<string, unknown>)[k];
+    if (v === undefined) delete meta[k];
+    else meta[k] = v;
+  }
+  return { ...obj, metadata: meta as KubeObject['metadata'] };
+}
+
+/** Status writes may change only status: everything else comes from the stored object. */
+function statusOnly(obj: KubeObject, old: KubeObject): KubeObject {
+  const out: KubeObject = { ...old, metadata: { ...old.metadata, resourceVersion: obj.metadata.resourceVersion ?? '' } };
+  if (obj['status'] === undefined) delete out['status'];
+  else out['status'] = obj['status'];
+  if (obj.metadata.managedFields !== undefined) out.metadata.managedFields = obj.metadata.managedFields;
+  return out;
+}
+
+function specChanged(obj: KubeObject, old: KubeObject): boolean {
+  const strip = (o: KubeObject): Record<string, unknown> => {
+    const { metadata: _m, status: _s, apiVersion: _a, kind: _k, ...rest } = o;
+    return rest;
+  };
+  return !deepEqual(strip(obj), strip(old));
+}
+
+function withoutTimes(entries: readonly ManagedFieldsEntry[] | undefined): unknown {
+  return (entries ?? []).map(({ time: _t, ...rest }) => rest);
+}
+
+function sameObject(a: KubeObject, b: KubeObject): boolean {
+  const { managedFields: ma, resourceVersion: _ra, ...restA } = a.metadata;
+  const { managedFields: mb, resourceVersion: _rb, ...restB } = b.metadata;
+  return deepEqual({ ...a, metadata: restA }, { ...b, metadata: restB }) && deepEqual(withoutTimes(ma), withoutTimes(mb));
+}
+
+export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObject, options: UpdateOptions): OpResult {
+  const { rt } = ctx;
+  const sctx = strategyContext(ctx);
+  const sub = ctx.subresource === '' ? undefined : rt.subresources.find((x) => x.name === ctx.subresource);
+  let obj = withTypeMeta(rt, keepSystemFields(input, old));
+  if (sub !== undefined) {
+    obj = statusOnly(obj, old);
+    if (sub.strategy !== undefined) obj = sub.strategy.prepareForUpdate(obj, old, sctx);
+  } else {
+    for (const field of rt.resetFields) {
+      if (old[field] === undefined) delete obj[field];
+      else obj[field] = old[field];
+    }
+    obj = rt.strategy.prepareForUpdate(obj, old, sctx);
+  }
+  if (rt.hasGeneration && sub === undefined && specChanged(obj, old)) obj = { ...obj, metadata: { ...obj.metadata, generation: (old.metadata.generation ?? 0) + 1 } };
+  const strat = sub?.strategy ?? rt.strategy;
+  const fieldErrors = [...validateObjectMetaUpdate(obj.metadata, old.metadata, { namespaced: rt.namespaced, nameRule: rt.nameRule }), ...strat.validateUpdate(obj, old, sctx)];
+  const name = old.metadata.name ?? '';
+  if (fieldErrors.length > 0) return fail(errors.invalid(groupKind(ctx), name, fieldErrors));
+  const warnings = sub === undefined ? rt.strategy.warningsOnUpdate(obj, old, sctx) : [];
+  const managedFields =
+    options.managedFields ??
+    recordUpdate({
+      live: old as never,
+      updated: obj as never,
+      manager: ctx.fieldManager,
+      apiVersion: apiVersionOf(rt),
+      time: formatInstant(ctx.world.now),
+      schema: rt.schema,
+      statusReset: sub === undefined && rt.resetFields.includes('status'),
+      ...(sub === undefined ? {} : { subresource: sub.name }),
+    });
+  obj = { ...obj, metadata: { ...obj.metadata, managedFields, resourceVersion: old.metadata.resourceVersion ?? '' } };
+  if (shouldDeleteDuringUpdate(obj, old)) {
+    if (ctx.dryRun) return { ok: true, world: ctx.world, code: 200, body: obj, warnings };
+    const done = commit(ctx.world, rt.id, 'DELETED', old, old);
+    return { ok: true, world: done.world, code: 200, body: obj, warnings };
+  }
+  if (sameObject(obj, old)) return { ok: true, world: ctx.world, code: 200, body: old, warnings };
+  if (ctx.dryRun) return { ok: true, world: ctx.world, code: 200, body: obj, warnings };
+  const done = commit(ctx.world, rt.id, 'MODIFIED', obj, old);
+  return { ok: true, world: done.world, code: 200, body: done.object, warnings };
+}
+
+/** A terminating object whose last finalizer went, and whose grace period is over, is deleted. */
+function shouldDeleteDuringUpdate(obj: KubeObject, old: KubeObject): boolean {
+  if (old.metadata.deletionTimestamp === undefined) return false;
+  if ((obj.metadata.finalizers ?? []).length > 0) return false;
+  return (old.metadata.deletionGracePeriodSeconds ?? 0) === 0;
+}

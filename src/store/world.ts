@@ -1,0 +1,65 @@
+/**
+ * The world: everything a simulated cluster is, as plain JSON data. Stored objects live in a
+ * nested map: resource → namespace → name (both levels persistent tries, see trie.ts), so a
+ * one-object write copies only small containers. `revision` is the single resourceVersion
+ * counter of the whole world, as etcd's revision. Nothing here reads a clock or a random source.
+ */
+import type { Instant } from '../core/duration.ts';
+import type { RngStreams } from '../ports/rng.ts';
+import type { KubeObject } from '../api/meta.ts';
+import { emptyTrie, type Trie } from './trie.ts';
+import { emptyLog, type Log } from './history.ts';
+import type { OwnerIndex } from './ownerIndex.ts';
+
+export type GroupDomain = 'platform.io' | 'k8s.io';
+
+/** Settings fixed for the life of a world (a snapshot carries them). */
+export interface WorldConfig {
+  readonly groupDomain: GroupDomain;
+  readonly compactionIntervalMs: number;
+  readonly nodeAgent: boolean;
+  readonly podReadyAfterMs: number;
+}
+
+export interface World {
+  readonly format: 'platform-sim/world@1';
+  readonly seed: string;
+  readonly config: WorldConfig;
+  readonly now: Instant;
+  readonly revision: number;
+  /** History at or below this revision is compacted away (410 for older starts). */
+  readonly compactedRevision: number;
+  /** Revision current at the previous compaction tick: the next tick compacts to it. */
+  readonly revisionAtLastCompaction: number;
+  readonly nextCompactionAt: Instant;
+  readonly rng: RngStreams;
+  /** resource id (`core/serviceaccounts`) → namespace (`''` when cluster-scoped) → name → object. */
+  readonly objects: Readonly<Record<string, Trie<Trie<KubeObject>>>>;
+  readonly log: Log;
+  /** Owner uid → dependents, for the garbage collector. */
+  readonly owners: OwnerIndex;
+  /** Per-controller bookkeeping (cursors, queues), plain data. */
+  readonly controllers: Readonly<Record<string, unknown>>;
+}
+
+export function emptyWorld(seed: string, start: Instant, config: WorldConfig): World {
+  return {
+    format: 'platform-sim/world@1',
+    seed,
+    config,
+    now: start,
+    revision: 1,
+    compactedRevision: 0,
+    revisionAtLastCompaction: 1,
+    nextCompactionAt: start + config.compactionIntervalMs,
+    rng: {},
+    objects: {},
+    log: emptyLog,
+    owners: emptyTrie,
+    controllers: {},
+  };
+}
+
+export function namespacesOf(world: World, resourceId: string): Trie<Trie<KubeObject>> {
+  return world.objects[resourceId] ?? emptyTrie;
+}

@@ -1,0 +1,55 @@
+/**
+ * The persistent trie: behaves as a map (model-checked against Map with fast-check), never
+ * mutates an older version, and keeps every container on a write path small.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { emptyTrie, trieDelete, trieGet, trieKeys, trieSet, trieSortedKeys, type Trie } from '../../../src/store/trie.ts';
+
+describe('trie', () => {
+  it('agrees with a Map for random sets and deletes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.string({ maxLength: 6 }), fc.integer())), (ops) => {
+        let t: Trie<number> = emptyTrie;
+        const m = new Map<string, number>();
+        for (const [set, k, v] of ops) {
+          if (set) {
+            t = trieSet(t, k, v);
+            m.set(k, v);
+          } else {
+            t = trieDelete(t, k);
+            m.delete(k);
+          }
+        }
+        expect([...trieSortedKeys(t)]).toEqual([...m.keys()].sort());
+        for (const [k, v] of m) expect(trieGet(t, k)).toBe(v);
+      }),
+    );
+  });
+
+  it('leaves older versions untouched (persistence)', () => {
+    const a = trieSet(emptyTrie, 'x', 1);
+    const b = trieSet(a, 'x', 2);
+    const c = trieDelete(b, 'x');
+    expect(trieGet(a, 'x')).toBe(1);
+    expect(trieGet(b, 'x')).toBe(2);
+    expect(trieGet(c, 'x')).toBeUndefined();
+    expect(trieKeys(c)).toEqual([]);
+  });
+
+  it('treats __proto__ as an ordinary key', () => {
+    const t = trieSet(emptyTrie, '__proto__', 5);
+    expect(trieGet(t, '__proto__')).toBe(5);
+    expect(trieGet(emptyTrie, '__proto__')).toBeUndefined();
+    expect(trieGet(t, 'constructor')).toBeUndefined();
+  });
+
+  it('keeps leaves small at 100,000 keys', () => {
+    let t: Trie<number> = emptyTrie;
+    for (let i = 0; i < 100_000; i++) t = trieSet(t, `sa-${i}`, i);
+    let largest = 0;
+    for (const a of Object.keys(t)) for (const b of Object.keys(t[a]!)) largest = Math.max(largest, Object.keys(t[a]![b]!).length);
+    expect(Object.keys(t).length).toBeLessThanOrEqual(64);
+    expect(largest).toBeLessThan(80);
+  });
+});
