@@ -7,7 +7,6 @@ import { formatInstant, parseDuration } from '../core/duration.ts';
 import { errors } from '../core/status.ts';
 import { namesFor } from '../api/names.ts';
 import { buildResourceTable, type ResourceTable } from '../endpoints/resourceTable.ts';
-import { handle } from '../endpoints/handle.ts';
 import { respondError } from '../endpoints/respond.ts';
 import type { ApiResponse } from '../endpoints/types.ts';
 import { route } from '../endpoints/route.ts';
@@ -17,7 +16,8 @@ import { emptyWorld, type World } from '../store/world.ts';
 import { adminUser, authenticate, type AsIdentity } from './authenticate.ts';
 import { hashWorld } from './hash.ts';
 import { PlatformSimError, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
-import { advanceWorld, settleWorld } from './scheduler.ts';
+import { settleWorld } from './scheduler.ts';
+import { step } from './step.ts';
 import { WatchHub } from './watchHub.ts';
 import type { WatchStream } from './watchStream.ts';
 import { encodeBody, decodeResponseBody } from './bodies.ts';
@@ -50,8 +50,6 @@ export interface Snapshot {
   readonly options: SimulationOptions;
   readonly world: World;
 }
-
-const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export class Simulation {
   #world: World;
@@ -115,10 +113,10 @@ export class Simulation {
     const inProcessAdmin = req.transport !== 'http' && req.as === undefined && headers['authorization'] === undefined;
     const user = inProcessAdmin ? adminUser : authenticate(headers, req.as, this.#opts.users, this.#opts.anonymousAuth);
     if (user === null) return respondError(errors.unauthorized(), { output: { type: 'json' }, pretty: false });
-    const handled = handle(this.#world, this.#table, { method: req.method.toUpperCase(), path: req.path, headers: encoded.headers, body: encoded.body, user });
-    let world = handled.world;
-    if (world !== this.#world && this.#opts.settle === 'auto' && mutating.has(req.method.toUpperCase())) world = settleWorld(world, this.#table);
-    this.#set(world);
+    const request = { method: req.method.toUpperCase(), path: req.path, headers: encoded.headers, body: encoded.body, user };
+    const result = step(this.#world, { type: 'api/requestArrived', request, settle: this.#opts.settle === 'auto' }, this.#table);
+    this.#set(result.world);
+    const handled = result.output!;
     if (handled.watch === undefined) return handled.response;
     const r = handled.watch.route;
     const stream = this.#hub.open(this.#world, r.rt, r.namespace, handled.watch.query);
@@ -148,18 +146,19 @@ export class Simulation {
   }
 
   async settle(): Promise<void> {
-    this.#set(settleWorld(this.#world, this.#table));
+    this.#set(step(this.#world, { type: 'controllers/settleRequested' }, this.#table).world);
   }
 
   async advance(duration: string | number): Promise<void> {
     const ms = typeof duration === 'number' ? duration : parseDuration(duration);
     if (ms === null || ms < 0) throw new PlatformSimError('PSIM_DURATION_INVALID', `advance: "${String(duration)}" is not a non-negative Go duration`);
     const until = this.#world.now + ms;
-    this.#world = advanceWorld(this.#world, this.#table, until, (w) => {
+    const onInstant = (w: World): void => {
       this.#check(this.#world, w);
       this.#world = w;
       this.#hub.publish(w);
-    });
+    };
+    this.#world = step(this.#world, { type: 'clock/advanced', to: until }, this.#table, onInstant).world;
   }
 
   now(): string {
