@@ -9,7 +9,7 @@ import { createSA, saPath, sim, type Body } from '../helpers.ts';
 describe('ServiceAccount', () => {
   it('creates with server-set metadata and reads it back', async () => {
     const s = await sim();
-    const res = await createSA(s, 'builder');
+    const res = await createSA(s, 'builder', { metadata: { labels: { app: 'ci' } } });
     expect(res.status).toBe(201);
     const sa = res.body as Body;
     expect(sa.kind).toBe('ServiceAccount');
@@ -20,7 +20,9 @@ describe('ServiceAccount', () => {
     expect(sa.metadata.creationTimestamp).toBe('2026-01-01T00:00:00Z');
     expect(sa.metadata.resourceVersion).toMatch(/^\d+$/);
     expect(sa.metadata.generation).toBeUndefined();
-    expect(sa.metadata.managedFields[0]).toMatchObject({ manager: 'unknown', operation: 'Update', apiVersion: 'v1', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1' });
+    expect(sa.metadata.managedFields).toEqual([
+      { manager: 'unknown', operation: 'Update', apiVersion: 'v1', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } } } },
+    ]);
     const got = await s.request({ method: 'GET', path: saPath('default', 'builder') });
     expect(got.status).toBe(200);
     expect(got.body).toEqual(sa);

@@ -83,7 +83,7 @@ class PatchCommand implements fc.AsyncCommand<Model, Real> {
   check = () => true;
   async run(m: Model, r: Real) {
     const known = m.accounts.get(this.name);
-    let contentType = `application/${this.type}-patch+json`;
+    let contentType = this.type === 'json' ? 'application/json-patch+json' : this.type === 'merge' ? 'application/merge-patch+json' : 'application/strategic-merge-patch+json';
     let body: unknown;
     let query = '';
     if (this.type === 'json') body = [{ op: 'replace', path: '/metadata/labels', value: this.labels }];

@@ -98,8 +98,9 @@ export const garbageCollector: Controller = {
       if (e.type !== 'DELETED' && (e.object.metadata.ownerReferences ?? []).length > 0) visitDependent(e.resource, e.namespace, e.name);
       const uid = e.object.metadata.uid ?? '';
       for (const d of dependentsOf(world.owners, uid).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
-      // A dependent that went may unblock its owners.
-      for (const ref of e.type === 'DELETED' ? (e.object.metadata.ownerReferences ?? []) : []) {
+      // A dependent that went, or that dropped a reference, may unblock its owners.
+      const formerRefs = e.type === 'DELETED' ? (e.object.metadata.ownerReferences ?? []) : (e.prev?.metadata.ownerReferences ?? []);
+      for (const ref of formerRefs) {
         for (const rt of env.registry.all) {
           const owner = getObject(world, rt.id, rt.namespaced ? e.namespace : '', ref.name);
           if (owner !== undefined && owner.metadata.uid === ref.uid) add(`${rt.id}|${owner.metadata.namespace ?? ''}|${ref.name}`, attendOwner(world, rt.id, owner));

@@ -10,6 +10,7 @@ import { limits } from '../../core/limits.ts';
 import { validateObjectMetaCreate } from '../../registry/validation/objectMeta.ts';
 import { recordUpdate } from '../apply/managedFields.ts';
 import { commit } from '../commit.ts';
+import { withManagedFields } from './typeMeta.ts';
 import { generatedSuffix, newUid } from '../ids.ts';
 import { getObject } from '../objects.ts';
 import type { World } from '../world.ts';
@@ -87,7 +88,7 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
     statusReset: ctx.rt.resetFields.includes('status'),
     ...(ctx.subresource === '' ? {} : { subresource: ctx.subresource }),
   });
-  obj = { ...obj, metadata: { ...obj.metadata, managedFields } };
+  obj = { ...obj, metadata: withManagedFields(obj.metadata, managedFields) };
   if (ctx.dryRun) return { ok: true, world: ctx.world, code: 201, body: obj, warnings };
   const done = commit(world, ctx.rt.id, 'ADDED', obj, null);
   return { ok: true, world: done.world, code: 201, body: done.object, warnings };

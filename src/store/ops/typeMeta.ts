@@ -2,7 +2,7 @@
  * apiVersion and kind as stored and served: objects always carry the endpoint's group/version
  * and kind (single GETs and watch events show them; list items drop them, see read.ts).
  */
-import type { KubeObject } from '../../api/meta.ts';
+import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
 import type { ResourceType } from '../../registry/types.ts';
 
 export function apiVersionOf(rt: ResourceType): string {
@@ -13,4 +13,12 @@ export function apiVersionOf(rt: ResourceType): string {
 export function withTypeMeta(rt: ResourceType, obj: KubeObject): KubeObject {
   const { apiVersion: _a, kind: _k, ...rest } = obj;
   return { kind: rt.kind, apiVersion: apiVersionOf(rt), ...rest } as KubeObject;
+}
+
+/** managedFields as the server stores them: omitted when no manager owns anything. */
+export function withManagedFields(meta: KubeObject['metadata'], entries: readonly ManagedFieldsEntry[]): KubeObject['metadata'] {
+  const out = { ...meta };
+  if (entries.length === 0) delete out.managedFields;
+  else out.managedFields = [...entries];
+  return out;
 }

@@ -12,6 +12,7 @@ import { fieldError } from '../../core/fieldErrors.ts';
 import { validateObjectMetaUpdate } from '../../registry/validation/objectMeta.ts';
 import { recordUpdate } from '../apply/managedFields.ts';
 import { commit } from '../commit.ts';
+import { withManagedFields } from './typeMeta.ts';
 import { getObject } from '../objects.ts';
 import { fail, groupKind, groupResource, strategyContext, type OpContext, type OpResult } from './context.ts';
 import { apiVersionOf, withTypeMeta } from './typeMeta.ts';
@@ -116,7 +117,7 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
       statusReset: sub === undefined && rt.resetFields.includes('status'),
       ...(sub === undefined ? {} : { subresource: sub.name }),
     });
-  obj = { ...obj, metadata: { ...obj.metadata, managedFields, resourceVersion: old.metadata.resourceVersion ?? '' } };
+  obj = { ...obj, metadata: { ...withManagedFields(obj.metadata, managedFields), resourceVersion: old.metadata.resourceVersion ?? '' } };
   if (shouldDeleteDuringUpdate(obj, old)) {
     if (ctx.dryRun) return { ok: true, world: ctx.world, code: 200, body: obj, warnings };
     const done = commit(ctx.world, rt.id, 'DELETED', old, old);

@@ -13,10 +13,14 @@
  *   token would start, the whole selector.
  * - Errors are returned as messages (400 bodies) or FieldErrors (object form), never thrown.
  */
+import { limits } from '../../core/limits.ts';
 import { aggregateFieldErrors, fieldError, type FieldError } from '../../core/fieldErrors.ts';
 import { hasOwn } from '../../core/json.ts';
 import { validateLabels } from '../../registry/validation/objectMeta.ts';
 import { isQualifiedName, isValidLabelValue } from '../../registry/validation/names.ts';
+
+/** Every scanning loop advances at least one character or token per turn; this bounds them all. */
+const selectorStepsMax = limits.requestBodyBytesMax;
 
 /** selection.Operator values. */
 export type LabelOperator = '=' | '==' | '!=' | 'in' | 'notin' | 'exists' | '!' | 'gt' | 'lt';
@@ -73,7 +77,7 @@ class Lexer {
 
   private scanIdOrKeyword(): Item {
     let buf = '';
-    for (;;) {
+    for (let guard = 0; guard < selectorStepsMax; guard++) {
       const c = this.read();
       if (c === '\0') break;
       if (isSpecial(c) || isWhitespace(c)) {
@@ -89,7 +93,7 @@ class Lexer {
   private scanSpecial(): Item {
     let buf = '';
     let last: Item | undefined;
-    for (;;) {
+    for (let guard = 0; guard < selectorStepsMax; guard++) {
       const c = this.read();
       if (c === '\0') break;
       if (!isSpecial(c)) {
@@ -120,11 +124,12 @@ class Lexer {
 function scan(text: string): Item[] {
   const lexer = new Lexer(text);
   const items: Item[] = [];
-  for (;;) {
+  for (let guard = 0; guard < selectorStepsMax; guard++) {
     const item = lexer.lex();
     items.push(item);
     if (item.tok === 'end') return items;
   }
+  return [{ tok: 'end', lit: '' }];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +220,7 @@ class Parser {
 
   parse(): Step<LabelRequirement[]> {
     const reqs: LabelRequirement[] = [];
-    for (;;) {
+    for (let guard = 0; guard < selectorStepsMax; guard++) {
       const { tok, lit } = this.lookahead('values');
       if (tok === 'end') return { ok: true, value: reqs };
       if (tok !== 'id' && tok !== '!') return fail(`found '${lit}', expected: !, identifier, or 'end of string'`);
@@ -228,6 +233,7 @@ class Parser {
       const after = this.lookahead('values');
       if (after.tok !== 'id' && after.tok !== '!') return fail(`found '${after.lit}', expected: identifier after ','`);
     }
+    return fail('selector too long');
   }
 
   private parseRequirement(): Step<LabelRequirement> {
@@ -290,7 +296,7 @@ class Parser {
   /** Comma-separated, possibly empty identifiers: `(a,,b)`, `(,a)`, `(a,)` all contain "". */
   private parseIdentifiersList(): Step<string[]> {
     const out: string[] = [];
-    for (;;) {
+    for (let guard = 0; guard < selectorStepsMax; guard++) {
       const { tok, lit } = this.consume('values');
       if (tok === 'id') {
         out.push(lit);
@@ -307,6 +313,7 @@ class Parser {
         if (next === ',') out.push('');
       } else return fail(`found '${lit}', expected: ',', or identifier`);
     }
+    return fail('selector too long');
   }
 
   /** The single value after `=`, `==`, `!=`, `>`, `<`; nothing before `,`/end means "". */

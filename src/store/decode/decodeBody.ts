@@ -1,0 +1,56 @@
+/**
+ * Request bodies of create and update, decoded as kube-apiserver does: JSON or YAML to a value,
+ * then into the kind's schema with fieldValidation Ignore / Warn / Strict. Also the decoding of
+ * patch bodies and the strict-mode errors of patched results.
+ */
+import type { JsonObject, JsonValue } from '../../core/json.ts';
+import { isObject } from '../../core/json.ts';
+import { limits } from '../../core/limits.ts';
+import { errors, type ApiError } from '../../core/status.ts';
+import type { Schema } from '../../api/schema.ts';
+import { parseJson } from './parseJson.ts';
+import { parseYamlDocument } from './parseYaml.ts';
+import { decodeTyped } from './typedDecode.ts';
+
+export interface DecodeInput {
+  readonly bytes: string;
+  readonly contentType: 'json' | 'yaml';
+  readonly schema: Schema;
+  readonly kind: string;
+  readonly version: string;
+  readonly fieldValidation: 'Ignore' | 'Warn' | 'Strict';
+}
+
+export type DecodeResult = { ok: true; object: JsonObject; warnings: string[] } | { ok: false; error: ApiError };
+
+/** The first 30 bytes of a body, as the real error shows them (hex unless it starts with `{`). */
+function preview(bytes: string): string {
+  const head = new TextEncoder().encode(bytes).slice(0, 30);
+  if (bytes.startsWith('{')) return new TextDecoder().decode(head);
+  return Array.from(head, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function decodeBody(input: DecodeInput): DecodeResult {
+  const parsed = input.contentType === 'yaml' ? parseYamlDocument(input.bytes) : parseJson(input.bytes.trim() === '' ? 'null' : input.bytes);
+  if (!parsed.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${parsed.message} (${preview(input.bytes)})`) };
+  if (!isObject(parsed.value)) {
+    const err = parsed.value === null ? "Object 'Kind' is missing in 'null'" : `json: cannot unmarshal ${Array.isArray(parsed.value) ? 'array' : typeof parsed.value} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`;
+    return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): couldn't get version/kind; json parse error: ${err} (${preview(input.bytes)})`) };
+  }
+  const decoded = decodeTyped(parsed.value, input.schema, { kind: input.kind, version: input.version });
+  const prefix = `${input.kind} in version "${input.version}" cannot be handled as a ${input.kind}`;
+  if (!decoded.ok) return { ok: false, error: errors.badRequest(`${prefix}: ${decoded.message}`) };
+  const problems = [
+    ...decoded.unknownFields.map((f) => `unknown field "${f}"`),
+    ...(input.contentType === 'yaml' ? parsed.duplicates : parsed.duplicates.map((f) => `duplicate field "${f}"`)),
+  ].slice(0, limits.decodeProblemsMax);
+  if (input.fieldValidation === 'Strict' && problems.length > 0) return { ok: false, error: errors.badRequest(`${prefix}: strict decoding error: ${problems.join(', ')}`) };
+  return { ok: true, object: decoded.value as JsonObject, warnings: input.fieldValidation === 'Warn' ? problems : [] };
+}
+
+/** A merge or strategic patch body: JSON, else the real 400. JSON patch bodies use the same parser. */
+export function decodePatchJson(bytes: string): { ok: true; value: JsonValue } | { ok: false; error: ApiError } {
+  const parsed = parseJson(bytes);
+  if (!parsed.ok) return { ok: false, error: errors.badRequest('Invalid JSON Patch') };
+  return { ok: true, value: parsed.value };
+}

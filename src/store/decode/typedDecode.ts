@@ -1,0 +1,111 @@
+/**
+ * Decoding a JSON value into a kind's schema as Go's encoding/json would into the typed struct:
+ * unknown struct fields are dropped and reported by path; type mismatches are Go's
+ * `json: cannot unmarshal <json type> into Go struct field <Struct>.<path> of type <go type>`;
+ * `null` leaves a field unset.
+ */
+import { goTypeOf, type Schema, type StructSchema } from '../../api/schema.ts';
+import { isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
+import { parseInstant } from '../../core/duration.ts';
+import { limits } from '../../core/limits.ts';
+
+export type Decoded = { ok: true; value: JsonValue; unknownFields: string[] } | { ok: false; message: string };
+
+class TypeError_ {
+  constructor(readonly message: string) {}
+}
+
+function jsonType(v: JsonValue): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (typeof v === 'object') return 'object';
+  if (typeof v === 'number') return `number`;
+  return typeof v === 'boolean' ? 'bool' : typeof v;
+}
+
+interface Where {
+  /** Go struct name of the nearest enclosing struct and the dotted path from the top-level object. */
+  readonly struct: string;
+  readonly path: string;
+}
+
+function mismatch(v: JsonValue, schema: Schema, where: Where): never {
+  const what = typeof v === 'number' ? `number ${String(v)}` : jsonType(v);
+  const shown = typeof v === 'number' && Number.isInteger(v) && schema.type !== 'integer' ? 'number' : what;
+  throw new TypeError_(`json: cannot unmarshal ${shown} into Go struct field ${where.struct}.${where.path} of type ${goTypeOf(schema)}`);
+}
+
+export function decodeTyped(value: JsonValue, schema: Schema, ctx: { kind: string; version: string }): Decoded {
+  const unknown: string[] = [];
+  try {
+    const out = walk(value, schema, { struct: ctx.kind, path: '' }, '', unknown, 0);
+    void ctx.version;
+    return { ok: true, value: out ?? {}, unknownFields: unknown.slice(0, limits.decodeProblemsMax) };
+  } catch (e) {
+    if (e instanceof TypeError_) return { ok: false, message: e.message };
+    throw e;
+  }
+}
+
+function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, unknown: string[], depth: number): JsonValue | undefined {
+  if (depth > limits.jsonDepthMax) throw new TypeError_(`exceeded max depth of ${limits.jsonDepthMax}`);
+  if (v === null) return undefined;
+  switch (schema.type) {
+    case 'any':
+      return v;
+    case 'string':
+      if (typeof v !== 'string') mismatch(v, schema, where);
+      if (schema.format === 'date-time' && parseInstant(v as string) === null) {
+        throw new TypeError_(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+      }
+      return v;
+    case 'boolean':
+      if (typeof v !== 'boolean') mismatch(v, schema, where);
+      return v;
+    case 'number':
+      if (typeof v !== 'number') mismatch(v, schema, where);
+      return v;
+    case 'integer': {
+      if (typeof v !== 'number') mismatch(v, schema, where);
+      const bound = schema.format === 'int32' ? 2 ** 31 : 2 ** 63;
+      if (!Number.isInteger(v) || (v as number) >= bound || (v as number) < -bound) mismatch(v, schema, where);
+      return v;
+    }
+    case 'int-or-string':
+    case 'quantity':
+      if (typeof v !== 'number' && typeof v !== 'string') mismatch(v, schema, where);
+      return v;
+    case 'map': {
+      if (!isObject(v)) mismatch(v, schema, where);
+      const out: JsonObject = {};
+      for (const k of Object.keys(v as JsonObject)) {
+        const x = walk((v as JsonObject)[k]!, schema.values, where, `${reportPath}[${k}]`, unknown, depth + 1);
+        setOwn(out, k, x === undefined ? null : x);
+      }
+      return out;
+    }
+    case 'list': {
+      if (!Array.isArray(v)) mismatch(v, schema, where);
+      return (v as JsonValue[]).map((x, i) => walk(x, schema.items, where, `${reportPath}[${i}]`, unknown, depth + 1) ?? null);
+    }
+    case 'struct':
+      return walkStruct(v, schema, where, reportPath, unknown, depth);
+  }
+}
+
+function walkStruct(v: JsonValue, schema: StructSchema, where: Where, reportPath: string, unknown: string[], depth: number): JsonObject {
+  if (!isObject(v)) mismatch(v, schema, where);
+  const out: JsonObject = {};
+  for (const k of Object.keys(v as JsonObject)) {
+    const fieldSchema = Object.prototype.hasOwnProperty.call(schema.fields, k) ? schema.fields[k] : undefined;
+    const at = reportPath === '' ? k : `${reportPath}.${k}`;
+    if (fieldSchema === undefined) {
+      if (!unknown.includes(at)) unknown.push(at);
+      continue;
+    }
+    // Go names the struct that declares the field and the path from the top-level object.
+    const x = walk((v as JsonObject)[k]!, fieldSchema, { struct: schema.goName, path: where.path === '' ? k : `${where.path}.${k}` }, at, unknown, depth + 1);
+    if (x !== undefined) setOwn(out, k, x);
+  }
+  return out;
+}

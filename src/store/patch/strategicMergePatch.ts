@@ -1,0 +1,128 @@
+/**
+ * Strategic merge patch, driven by the kind's schema facts: maps merge recursively (`null`
+ * deletes), lists with `patchStrategy: merge` merge by their merge key (patch elements first, in
+ * patch order, then untouched existing ones), primitive merge lists are unions, other lists are
+ * replaced. Directives: `$patch` (replace / delete / merge), `$setElementOrder/<f>`,
+ * `$deleteFromPrimitiveList/<f>`, `$retainKeys`. Fields the schema does not know merge as in a
+ * JSON merge patch. Errors map to the real server's answers.
+ */
+import type { ListSchema, Schema } from '../../api/schema.ts';
+import { cloneJson, deepEqual, hasOwn, isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
+import { errors, type ApiError } from '../../core/status.ts';
+import { goMapString, type PatchResult } from './types.ts';
+
+class SmpError extends Error {
+  constructor(readonly error: ApiError) {
+    super(error.status.message);
+  }
+}
+
+const setOrderPrefix = '$setElementOrder/';
+const deletePrefix = '$deleteFromPrimitiveList/';
+
+function fieldSchemaOf(schema: Schema | undefined, key: string): Schema | undefined {
+  if (schema === undefined) return undefined;
+  if (schema.type === 'struct') return hasOwn(schema.fields, key) ? schema.fields[key] : undefined;
+  if (schema.type === 'map') return schema.values;
+  return undefined;
+}
+
+function stripDirectives(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.filter((x) => !(isObject(x) && hasOwn(x, '$patch') && Object.keys(x).length === 1)).map(stripDirectives);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v)) if (!k.startsWith('$')) setOwn(out, k, stripDirectives(v[k]!));
+  return out;
+}
+
+function mergeMap(doc: JsonObject, patch: JsonObject, schema: Schema | undefined): JsonObject {
+  const directive = patch['$patch'];
+  if (directive !== undefined) {
+    if (directive === 'replace') return stripDirectives(patch) as JsonObject;
+    if (directive === 'delete') return {};
+    if (directive !== 'merge') throw new SmpError(errors.unknown(500, `unknown patch type: ${String(directive)} in map: ${goMapString(patch)}`));
+  }
+  const out: JsonObject = {};
+  for (const k of Object.keys(doc)) setOwn(out, k, doc[k]!);
+  for (const k of Object.keys(patch)) {
+    if (k === '$patch' || k === '$retainKeys' || k.startsWith(setOrderPrefix) || k.startsWith(deletePrefix)) continue;
+    const p = patch[k]!;
+    if (p === null) {
+      delete out[k];
+      continue;
+    }
+    const fs = fieldSchemaOf(schema, k);
+    const cur = hasOwn(out, k) ? out[k]! : undefined;
+    if (isObject(p)) setOwn(out, k, mergeMap(isObject(cur) ? cur : {}, p, fs));
+    else if (Array.isArray(p) && fs?.type === 'list') setOwn(out, k, mergeList(Array.isArray(cur) ? cur : [], p, fs));
+    else setOwn(out, k, cloneJson(p));
+  }
+  for (const k of Object.keys(patch)) {
+    if (k.startsWith(deletePrefix)) {
+      const field = k.slice(deletePrefix.length);
+      const drop = patch[k];
+      if (!Array.isArray(drop)) throw new SmpError(errors.badRequest('invalid patch format of primitive list'));
+      if (Array.isArray(out[field])) setOwn(out, field, (out[field] as JsonValue[]).filter((x) => !drop.some((d) => deepEqual(d, x))));
+    }
+  }
+  for (const k of Object.keys(patch)) {
+    if (k.startsWith(setOrderPrefix)) {
+      const field = k.slice(setOrderPrefix.length);
+      const order = patch[k];
+      if (!Array.isArray(order)) throw new SmpError(errors.badRequest('invalid patch format of setElementOrder list'));
+      const fs = fieldSchemaOf(schema, field);
+      if (Array.isArray(out[field])) setOwn(out, field, reorder(out[field] as JsonValue[], order, fs?.type === 'list' ? fs.patchMergeKey : undefined));
+    }
+  }
+  if (hasOwn(patch, '$retainKeys')) {
+    const keep = patch['$retainKeys'];
+    if (!Array.isArray(keep) || keep.some((x) => typeof x !== 'string')) throw new SmpError(errors.badRequest('invalid patch format of retainKeys'));
+    for (const k of Object.keys(out)) if (!keep.includes(k)) delete out[k];
+  }
+  return out;
+}
+
+function reorder(list: JsonValue[], order: JsonValue[], key: string | undefined): JsonValue[] {
+  const id = (x: JsonValue): JsonValue => (key !== undefined && isObject(x) ? (x[key] ?? null) : x);
+  const wanted = order.map((o) => (key !== undefined && isObject(o) ? (o[key] ?? null) : o));
+  const ranked = list.map((x, i) => {
+    const r = wanted.findIndex((w) => deepEqual(w, id(x)));
+    return { x, rank: r < 0 ? wanted.length + i : r };
+  });
+  return ranked.sort((a, b) => a.rank - b.rank).map((e) => e.x);
+}
+
+function mergeList(doc: JsonValue[], patch: JsonValue[], schema: ListSchema): JsonValue[] {
+  if (schema.patchStrategy !== 'merge') return stripDirectives(patch) as JsonValue[];
+  const key = schema.patchMergeKey;
+  if (key === undefined) {
+    // Primitive merge list: union, patch items first.
+    const items = patch.filter((x) => !(isObject(x) && hasOwn(x, '$patch')));
+    if (patch.some((x) => isObject(x) && x['$patch'] === 'replace')) return items;
+    return [...items, ...doc.filter((x) => !items.some((p) => deepEqual(p, x)))];
+  }
+  if (patch.some((x) => isObject(x) && x['$patch'] === 'replace' && Object.keys(x).length === 1)) {
+    return patch.filter((x) => !(isObject(x) && hasOwn(x, '$patch'))).map(stripDirectives);
+  }
+  const remaining = [...doc];
+  const head: JsonValue[] = [];
+  for (const p of patch) {
+    if (!isObject(p) || !hasOwn(p, key)) throw new SmpError(errors.unknown(500, `map: ${goMapString(p)} does not contain declared merge key: ${key}`));
+    if (p['$patch'] === 'merge') throw new SmpError(errors.unknown(500, 'merging lists cannot yet be specified in the patch'));
+    const at = remaining.findIndex((x) => isObject(x) && deepEqual(x[key], p[key]));
+    const existing = at >= 0 ? remaining.splice(at, 1)[0]! : undefined;
+    if (p['$patch'] === 'delete') continue;
+    head.push(mergeMap(isObject(existing) ? existing : {}, p, schema.items));
+  }
+  return [...head, ...remaining];
+}
+
+export function applyStrategicMergePatch(doc: JsonObject, patch: JsonObject, schema: Schema): PatchResult {
+  try {
+    return { ok: true, value: mergeMap(doc, patch, schema) };
+  } catch (e) {
+    if (e instanceof SmpError) return { ok: false, error: e.error };
+    throw e;
+  }
+}
+
