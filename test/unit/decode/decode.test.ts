@@ -1,0 +1,78 @@
+/**
+ * Body decoding: Go's messages for malformed and mistyped bodies, unknown and duplicate fields
+ * under each fieldValidation mode, YAML, prototype safety and the depth limit.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeBody } from '../../../src/store/decode/decodeBody.ts';
+import { parseJson } from '../../../src/store/decode/parseJson.ts';
+import { parseYamlDocument } from '../../../src/store/decode/parseYaml.ts';
+import { serviceAccountSchema } from '../../../src/registry/serviceaccount/schema.ts';
+
+const decode = (bytes: string, fieldValidation: 'Ignore' | 'Warn' | 'Strict' = 'Warn', contentType: 'json' | 'yaml' = 'json') =>
+  decodeBody({ bytes, contentType, schema: serviceAccountSchema, kind: 'ServiceAccount', version: 'v1', fieldValidation });
+const message = (r: ReturnType<typeof decode>) => (r.ok ? '' : r.error.status.message);
+
+describe('parseJson', () => {
+  it('speaks Go encoding/json on syntax errors', () => {
+    expect(parseJson('{"a":1')).toEqual({ ok: false, message: 'unexpected end of JSON input' });
+    expect(parseJson('{"a" 1}')).toEqual({ ok: false, message: "invalid character '1' after object key" });
+    expect(parseJson('{1:2}')).toEqual({ ok: false, message: "invalid character '1' looking for beginning of object key string" });
+    expect(parseJson('nope')).toEqual({ ok: false, message: "invalid character 'n' looking for beginning of value" });
+    expect(parseJson('[1,]')).toEqual({ ok: false, message: "invalid character ']' looking for beginning of value" });
+  });
+
+  it('reports duplicate keys by path and keeps the last', () => {
+    const r = parseJson('{"metadata":{"name":"a","name":"b"},"secrets":[{"name":"x","name":"y"}]}');
+    expect(r).toEqual({ ok: true, value: { metadata: { name: 'b' }, secrets: [{ name: 'y' }] }, duplicates: ['metadata.name', 'secrets[0].name'] });
+  });
+
+  it('is prototype-safe and bounded in depth', () => {
+    const r = parseJson('{"__proto__":{"polluted":1}}');
+    expect(r.ok && Object.keys(r.value as object)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    expect(parseJson('['.repeat(5000) + ']'.repeat(5000))).toEqual({ ok: false, message: 'exceeded max depth of 100' });
+  });
+
+  it('round-trips every JSON value and never throws', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const r = parseJson(JSON.stringify(v));
+        expect(r.ok && r.value).toEqual(JSON.parse(JSON.stringify(v)));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        parseJson(s);
+      }),
+    );
+  });
+});
+
+describe('decodeBody', () => {
+  it('refuses bodies that are not objects', () => {
+    expect(message(decode('{"metadata": '))).toBe('the object provided is unrecognized (must be of type ServiceAccount): unexpected end of JSON input ({"metadata": )');
+    expect(message(decode('[1]'))).toMatch(/^the object provided is unrecognized \(must be of type ServiceAccount\): couldn't get version\/kind; json parse error: json: cannot unmarshal array into Go value of type struct/);
+  });
+
+  it('reports Go type errors with the struct and path', () => {
+    expect(message(decode('{"metadata":{"name":1}}'))).toBe('ServiceAccount in version "v1" cannot be handled as a ServiceAccount: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string');
+    expect(message(decode('{"metadata":{"labels":{"a":1}}}'))).toBe('ServiceAccount in version "v1" cannot be handled as a ServiceAccount: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string');
+    expect(message(decode('{"secrets":[{"name":true}]}'))).toBe('ServiceAccount in version "v1" cannot be handled as a ServiceAccount: json: cannot unmarshal bool into Go struct field ObjectReference.secrets.name of type string');
+  });
+
+  it('drops, warns about or refuses unknown and duplicate fields', () => {
+    const body = '{"metadata":{"name":"a","name":"a","bogus":1},"extra":{"x":1}}';
+    expect(decode(body, 'Ignore')).toEqual({ ok: true, object: { metadata: { name: 'a' } }, warnings: [] });
+    expect(decode(body, 'Warn')).toEqual({ ok: true, object: { metadata: { name: 'a' } }, warnings: ['unknown field "metadata.bogus"', 'unknown field "extra"', 'duplicate field "metadata.name"'] });
+    expect(message(decode(body, 'Strict'))).toBe('ServiceAccount in version "v1" cannot be handled as a ServiceAccount: strict decoding error: unknown field "metadata.bogus", unknown field "extra", duplicate field "metadata.name"');
+  });
+
+  it('reads YAML and reports its duplicates in YAML wording', () => {
+    const r = decode('metadata:\n  name: a\n  name: b\nautomountServiceAccountToken: true\n', 'Strict', 'yaml');
+    expect(message(r)).toBe('ServiceAccount in version "v1" cannot be handled as a ServiceAccount: strict decoding error: line 3: key "name" already set in map');
+    const ok = decode('metadata:\n  name: a\n  labels:\n    ver: "1.0"\n', 'Strict', 'yaml');
+    expect(ok.ok && ok.object).toEqual({ metadata: { name: 'a', labels: { ver: '1.0' } } });
+    expect(parseYamlDocument('a: 1\n---\nb: 2\n').ok).toBe(false);
+  });
+});
