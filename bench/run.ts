@@ -28,7 +28,8 @@ read figures as ±20%. Unit tests never assert timings.
 ## Store and API machinery (issue 2)
 
 In-process requests through the whole pipeline (routing, decoding, strategy, validation,
-managed fields, commit, watch log, settle) against a plain \`Map\` holding JSON strings.
+managed fields, commit, watch log) against a plain \`Map\` holding JSON strings. Stores are
+filled, then virtual time moves 11 minutes so that history is compacted as on a running cluster.
 
 ${table(rows)}
 `;

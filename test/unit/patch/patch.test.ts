@@ -11,7 +11,7 @@ import { applyStrategicMergePatch } from '../../../src/store/patch/strategicMerg
 import { s } from '../../../src/api/schema.ts';
 import { objectMetaSchema } from '../../../src/api/meta.ts';
 import { serviceAccountSchema } from '../../../src/registry/serviceaccount/schema.ts';
-import type { JsonObject } from '../../../src/core/json.ts';
+import type { JsonObject, JsonValue } from '../../../src/core/json.ts';
 
 const smp = (doc: JsonObject, patch: JsonObject, schema = serviceAccountSchema) => {
   const r = applyStrategicMergePatch(doc, patch, schema);
@@ -54,7 +54,7 @@ describe('strategic merge patch', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     fc.assert(
       fc.property(fc.dictionary(fc.string(), fc.jsonValue()), (doc) => {
-        expect(smp(doc as JsonObject, {})).toEqual(doc);
+        expect(smp(doc as unknown as JsonObject, {})).toEqual(doc);
       }),
     );
   });
@@ -69,7 +69,9 @@ describe('merge patch', () => {
 
   it('is idempotent', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.jsonValue(), (doc, patch) => {
+      fc.property(fc.jsonValue(), fc.jsonValue(), (d, p) => {
+        const doc = d as JsonValue;
+        const patch = p as JsonValue;
         const once = applyMergePatch(doc, patch);
         expect(applyMergePatch(once, patch)).toEqual(once);
       }),
@@ -106,7 +108,7 @@ describe('JSON patch', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string({ maxLength: 3 }), fc.jsonValue()), fc.string({ maxLength: 3 }), (doc, key) => {
         const copy = JSON.parse(JSON.stringify(doc));
-        applyJsonPatch(doc, [{ op: 'add', path: `/${key}`, value: 1 }, { op: 'remove', path: `/${key}` }]);
+        applyJsonPatch(doc as unknown as JsonObject, [{ op: 'add', path: `/${key}`, value: 1 }, { op: 'remove', path: `/${key}` }]);
         expect(doc).toEqual(copy);
       }),
     );
