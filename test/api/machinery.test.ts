@@ -319,6 +319,18 @@ describe('representations', () => {
     expect((res.body as Body).automountServiceAccountToken).toBe(false);
   });
 
+  it('pretty-prints with pretty=true and ends compact JSON with a newline', async () => {
+    const s = await sim();
+    await createSA(s, 'p');
+    const compact = s.requestRaw({ method: 'GET', path: saPath('default', 'p') });
+    expect(compact.body.endsWith('}\n')).toBe(true);
+    expect(compact.body.split('\n')).toHaveLength(2);
+    const pretty = s.requestRaw({ method: 'GET', path: `${saPath('default', 'p')}?pretty=true` });
+    expect(pretty.body.startsWith('{\n  "kind": "ServiceAccount",\n  "apiVersion": "v1",')).toBe(true);
+    expect(pretty.body.endsWith('}')).toBe(true);
+    expect(JSON.parse(pretty.body)).toEqual(JSON.parse(compact.body));
+  });
+
   it('serves Tables for kubectl get', async () => {
     const s = await sim();
     await createSA(s, 't', { secrets: [{ name: 'a' }, { name: 'b' }] });
