@@ -3,7 +3,7 @@
  * characters, not `.` or `..` and not starting with `..`.
  */
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { isObject } from '../../core/json.ts';
+import { deepEqual, isObject } from '../../core/json.ts';
 
 const configKey = /^[-._a-zA-Z0-9]+$/;
 
@@ -23,5 +23,15 @@ export function validateDataKeys(data: unknown, path: string): FieldError[] {
   for (const key of Object.keys(data).sort()) {
     for (const msg of configKeyErrors(key)) errs.push(fieldError.invalid(`${path}[${key}]`, key, msg));
   }
+  return errs;
+}
+
+/** Once `immutable: true` is set, neither the switch nor the data fields may change. */
+export function validateImmutableData(obj: Record<string, unknown>, old: Record<string, unknown>, dataFields: readonly string[]): FieldError[] {
+  if (old['immutable'] !== true) return [];
+  const detail = 'field is immutable when `immutable` is set';
+  const errs: FieldError[] = [];
+  if (obj['immutable'] !== true) errs.push(fieldError.forbidden('immutable', detail));
+  for (const f of dataFields) if (!deepEqual(obj[f], old[f])) errs.push(fieldError.forbidden(f, detail));
   return errs;
 }

@@ -4,12 +4,11 @@
  */
 import { s } from '../../api/schema.ts';
 import { objectMetaSchema, type KubeObject } from '../../api/meta.ts';
-import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { deepEqual } from '../../core/json.ts';
+import type { FieldError } from '../../core/fieldErrors.ts';
 import { allVerbs, metadataFieldSelectors, strategy } from '../common/defaultStrategy.ts';
 import { ageColumn, nameColumn } from '../common/tables.ts';
 import type { ResourceType } from '../types.ts';
-import { validateDataKeys } from '../common/dataKeys.ts';
+import { validateDataKeys, validateImmutableData } from '../common/dataKeys.ts';
 
 export const configMapSchema = s.struct('ConfigMap', {
   apiVersion: s.string(),
@@ -22,16 +21,6 @@ export const configMapSchema = s.struct('ConfigMap', {
 
 function validateConfigMap(obj: KubeObject): FieldError[] {
   return [...validateDataKeys(obj['data'], 'data'), ...validateDataKeys(obj['binaryData'], 'binaryData')];
-}
-
-function validateImmutable(obj: KubeObject, old: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  if (old['immutable'] === true) {
-    if (obj['immutable'] !== true) errs.push(fieldError.forbidden('immutable', 'field is immutable when `immutable` is set'));
-    if (!deepEqual(obj['data'], old['data'])) errs.push(fieldError.forbidden('data', 'field is immutable when `immutable` is set'));
-    if (!deepEqual(obj['binaryData'], old['binaryData'])) errs.push(fieldError.forbidden('binaryData', 'field is immutable when `immutable` is set'));
-  }
-  return errs;
 }
 
 export const configMapResource: ResourceType = {
@@ -50,7 +39,7 @@ export const configMapResource: ResourceType = {
   nameRule: 'subdomain',
   strategy: strategy({
     validate: validateConfigMap,
-    validateUpdate: (obj, old) => [...validateConfigMap(obj), ...validateImmutable(obj, old)],
+    validateUpdate: (obj, old) => [...validateConfigMap(obj), ...validateImmutableData(obj, old, ['data', 'binaryData'])],
   }),
   subresources: [],
   fieldSelectors: metadataFieldSelectors,

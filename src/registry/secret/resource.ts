@@ -6,10 +6,10 @@
 import { s } from '../../api/schema.ts';
 import { objectMetaSchema, type KubeObject } from '../../api/meta.ts';
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { deepEqual, isObject, setOwn, type JsonObject } from '../../core/json.ts';
+import { isObject, setOwn, type JsonObject } from '../../core/json.ts';
 import { allVerbs, strategy } from '../common/defaultStrategy.ts';
 import { ageColumn, nameColumn } from '../common/tables.ts';
-import { validateDataKeys } from '../common/dataKeys.ts';
+import { validateDataKeys, validateImmutableData } from '../common/dataKeys.ts';
 import type { ResourceType } from '../types.ts';
 
 export const secretSchema = s.struct('Secret', {
@@ -65,11 +65,7 @@ function validateSecret(obj: KubeObject): FieldError[] {
 function validateSecretUpdate(obj: KubeObject, old: KubeObject): FieldError[] {
   const errs = validateSecret(obj);
   if (obj['type'] !== old['type']) errs.push(fieldError.immutable('type', obj['type']));
-  if (old['immutable'] === true) {
-    if (obj['immutable'] !== true) errs.push(fieldError.forbidden('immutable', 'field is immutable when `immutable` is set'));
-    if (!deepEqual(obj['data'], old['data'])) errs.push(fieldError.forbidden('data', 'field is immutable when `immutable` is set'));
-  }
-  return errs;
+  return [...errs, ...validateImmutableData(obj, old, ['data'])];
 }
 
 export const secretResource: ResourceType = {

@@ -1,0 +1,80 @@
+/**
+ * Supporting kinds: Secret (stringData, type, immutable), ConfigMap (keys, immutable) and the
+ * basic Pod (defaults, spec immutability, graceful deletion of a pod bound to a node).
+ */
+import { describe, expect, it } from 'vitest';
+import { sim, type Body } from '../helpers.ts';
+
+const ns = '/api/v1/namespaces/default';
+
+describe('Secret and ConfigMap', () => {
+  it('freezes data once immutable is set', async () => {
+    const s = await sim();
+    const sec = (await s.request({ method: 'POST', path: `${ns}/secrets`, body: { metadata: { name: 's' }, immutable: true, data: { a: 'YQ==' } } })).body as Body;
+    const res = await s.request({ method: 'PUT', path: `${ns}/secrets/s`, body: { ...sec, data: { a: 'Yg==' } } });
+    expect(res.status).toBe(422);
+    expect((res.body as Body).message).toBe('Secret "s" is invalid: data: Forbidden: field is immutable when `immutable` is set');
+    const type = await s.request({ method: 'PUT', path: `${ns}/secrets/s`, body: { ...sec, type: 'other' } });
+    expect((type.body as Body).message).toContain('type: Invalid value: "other": field is immutable');
+    const cm = (await s.request({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'c' }, immutable: true, data: { k: 'v' } } })).body as Body;
+    const cmRes = await s.request({ method: 'PUT', path: `${ns}/configmaps/c`, body: { ...cm, data: { k: 'w' } } });
+    expect((cmRes.body as Body).message).toBe('ConfigMap "c" is invalid: data: Forbidden: field is immutable when `immutable` is set');
+  });
+
+  it('validates data keys', async () => {
+    const s = await sim();
+    const res = await s.request({ method: 'POST', path: `${ns}/configmaps`, body: { metadata: { name: 'c' }, data: { 'bad key': 'v' } } });
+    expect(res.status).toBe(422);
+    expect((res.body as Body).details.causes[0].field).toBe('data[bad key]');
+  });
+});
+
+describe('Pod', () => {
+  const pod = (name: string, extra: Body = {}) => ({ metadata: { name }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...extra } });
+
+  it('fills the defaults the real API server applies and starts Pending', async () => {
+    const s = await sim();
+    const res = await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') });
+    expect(res.status).toBe(201);
+    const p = res.body as Body;
+    expect(p.spec).toMatchObject({ restartPolicy: 'Always', terminationGracePeriodSeconds: 30, dnsPolicy: 'ClusterFirst', serviceAccountName: 'default', schedulerName: 'default-scheduler' });
+    expect(p.spec.containers[0]).toMatchObject({ imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log' });
+    expect(p.status.phase).toBe('Pending');
+    expect(p.metadata.generation).toBe(1);
+  });
+
+  it('refuses spec changes other than images', async () => {
+    const s = await sim();
+    const p = (await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') })).body as Body;
+    const image = await s.request({ method: 'PUT', path: `${ns}/pods/p`, body: { ...p, spec: { ...p.spec, containers: [{ ...p.spec.containers[0], image: 'nginx:1.28' }] } } });
+    expect(image.status).toBe(200);
+    const other = await s.request({ method: 'PUT', path: `${ns}/pods/p`, body: { ...(image.body as Body), spec: { ...p.spec, restartPolicy: 'Never' } } });
+    expect(other.status).toBe(422);
+    expect((other.body as Body).message).toMatch(/^Pod "p" is invalid: spec: Forbidden: pod updates may not change fields other than/);
+  });
+
+  it('deletes an unbound pod at once and a bound one gracefully', async () => {
+    const s = await sim();
+    await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('free') });
+    await s.request({ method: 'DELETE', path: `${ns}/pods/free` });
+    expect((await s.request({ method: 'GET', path: `${ns}/pods/free` })).status).toBe(404);
+    await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('bound', { nodeName: 'node-1' }) });
+    const del = (await s.request({ method: 'DELETE', path: `${ns}/pods/bound` })).body as Body;
+    expect(del.metadata.deletionTimestamp).toBe('2026-01-01T00:00:30Z');
+    expect(del.metadata.deletionGracePeriodSeconds).toBe(30);
+    const now = await s.request({ method: 'DELETE', path: `${ns}/pods/bound`, body: { gracePeriodSeconds: 0 } });
+    expect(now.status).toBe(200);
+    expect((await s.request({ method: 'GET', path: `${ns}/pods/bound` })).status).toBe(404);
+  });
+
+  it('writes status through /status only', async () => {
+    const s = await sim();
+    const p = (await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') })).body as Body;
+    const main = await s.request({ method: 'PUT', path: `${ns}/pods/p`, body: { ...p, status: { phase: 'Running' } } });
+    expect((main.body as Body).status.phase).toBe('Pending');
+    const st = await s.request({ method: 'PUT', path: `${ns}/pods/p/status`, body: { ...(main.body as Body), status: { phase: 'Running' }, metadata: { ...(main.body as Body).metadata, labels: { x: 'y' } } } });
+    expect(st.status).toBe(200);
+    expect((st.body as Body).status.phase).toBe('Running');
+    expect((st.body as Body).metadata.labels).toBeUndefined();
+  });
+});
