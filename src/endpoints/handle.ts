@@ -9,7 +9,10 @@ import { plainNotFound, respondError } from './respond.ts';
 import type { ResourceTable } from './resourceTable.ts';
 import { route } from './route.ts';
 import { errors } from '../core/status.ts';
-import type { ApiRequest } from './types.ts';
+import { header, type ApiRequest, type ApiResponse } from './types.ts';
+import { aggregatedDiscovery, aggregatedMediaType, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated } from './discovery.ts';
+import { respond } from './respond.ts';
+import { isPretty } from './query.ts';
 
 export function handle(world: World, table: ResourceTable, req: ApiRequest): Handled {
   const q = req.path.indexOf('?');
@@ -21,8 +24,31 @@ export function handle(world: World, table: ResourceTable, req: ApiRequest): Han
       return handleResource(world, table, req, r, params);
     case 'notFoundStatus':
       return { world, response: respondError(errors.routeNotFound(), { output: { type: 'json' }, pretty: false }) };
+    case 'other': {
+      const doc = discoveryResponse(table, req, path);
+      return { world, response: doc ?? plainNotFound() };
+    }
     case 'notFoundPlain':
-    case 'other':
       return { world, response: plainNotFound() };
   }
+}
+
+/** Discovery documents for GET of `/version`, `/api`, `/apis` and the group(-version) paths. */
+function discoveryResponse(table: ResourceTable, req: ApiRequest, path: string): ApiResponse | null {
+  if (req.method !== 'GET') return null;
+  const accept = header(req.headers, 'accept');
+  const rendering = { output: { type: 'json' as const }, pretty: isPretty(new URLSearchParams(req.path.split('?')[1] ?? ''), header(req.headers, 'user-agent') ?? '') };
+  const seg = path.split('/').filter((s) => s !== '');
+  const aggregated = (core: boolean): ApiResponse => {
+    const r = respond(200, aggregatedDiscovery(table, core), rendering);
+    return { ...r, headers: { ...r.headers, 'content-type': aggregatedMediaType, vary: 'Accept', 'cache-control': 'public' } };
+  };
+  if (seg.length === 1 && seg[0] === 'version') return respond(200, versionInfo, rendering);
+  if (seg.length === 1 && seg[0] === 'api') return wantsAggregated(accept) ? aggregated(true) : respond(200, apiVersions(header(req.headers, 'host') ?? '127.0.0.1:6443'), rendering);
+  if (seg.length === 1 && seg[0] === 'apis') return wantsAggregated(accept) ? aggregated(false) : respond(200, apiGroupList(table), rendering);
+  let doc: object | null = null;
+  if (seg.length === 2 && seg[0] === 'api') doc = apiResourceList(table, '', seg[1]!);
+  else if (seg.length === 2 && seg[0] === 'apis') doc = apiGroupDocument(table, seg[1]!);
+  else if (seg.length === 3 && seg[0] === 'apis') doc = apiResourceList(table, seg[1]!, seg[2]!);
+  return doc === null ? null : respond(200, doc, rendering);
 }
