@@ -12,7 +12,8 @@ export interface Io {
 
 const usage = `usage: platform-sim serve [--host H] [--port P] [--seed N] [--start-time T]
                           [--group-domain platform.io|k8s.io] [--clock wall|manual]
-                          [--settle auto|manual] [--admin-token T] [--no-tls]`;
+                          [--settle auto|manual] [--admin-token T] [--tls | --no-tls]
+                          [--kubeconfig PATH]`;
 
 export async function cli(argv: readonly string[], io: Io): Promise<{ code: number; server?: RunningServer }> {
   const [command, ...rest] = argv;
@@ -34,6 +35,8 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
         settle: { type: 'string' },
         'admin-token': { type: 'string' },
         'no-tls': { type: 'boolean' },
+        tls: { type: 'boolean' },
+        kubeconfig: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -59,6 +62,8 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
       ...(values['seed'] === undefined ? {} : { seed: values['seed'] as string }),
       ...(values['start-time'] === undefined ? {} : { startTime: values['start-time'] as string }),
       ...(values['admin-token'] === undefined ? {} : { adminToken: values['admin-token'] as string }),
+      ...(values['kubeconfig'] === undefined ? {} : { kubeconfig: values['kubeconfig'] as string }),
+      tls: values['no-tls'] !== true,
     });
     io.out(`platform-sim listening on ${server.url}`);
     io.out(`admin token: ${server.adminToken}`);

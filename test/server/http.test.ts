@@ -10,7 +10,7 @@ let server: RunningServer;
 const auth = () => ({ authorization: `Bearer ${server.adminToken}` });
 
 beforeAll(async () => {
-  server = await serve({ port: 0, clock: 'manual', seed: 5 });
+  server = await serve({ port: 0, clock: 'manual', seed: 5, tls: false });
 });
 afterAll(async () => {
   await server.close();

@@ -5,6 +5,12 @@
  * virtual time with the wall clock. Stops cleanly: open watches end, the socket closes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { writeFileSync } from 'node:fs';
+import { servingMaterial, type ServingMaterial } from '../crypto/servingCertificates.ts';
+import { kubeconfigYaml } from './kubeconfig.ts';
+import { parseInstant } from '../../core/duration.ts';
+import { defaultStartTime } from '../../sim/options.ts';
 import type { AddressInfo } from 'node:net';
 import { createSimulation, type Simulation } from '../../sim/simulation.ts';
 import type { SimulationOptions } from '../../sim/options.ts';
@@ -18,12 +24,18 @@ export interface ServeOptions extends SimulationOptions {
   readonly clock?: 'wall' | 'manual';
   /** Bearer token of an admin in system:masters (default: derived from the seed). */
   readonly adminToken?: string;
+  /** HTTPS with a serving certificate from the simulation's CA (default), or plain HTTP. */
+  readonly tls?: boolean;
+  /** Write a kubeconfig (server, CA data, admin token) to this path. */
+  readonly kubeconfig?: string;
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly sim: Simulation;
   readonly adminToken: string;
+  /** PEM of the CA that signed the serving certificate (TLS only). */
+  readonly caPem?: string;
   close(): Promise<void>;
 }
 
@@ -39,15 +51,21 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
   const sim = await createSimulation({ ...options, users });
   const watches = new Set<WatchStream>();
-  const server: Server = createServer((req, res) => {
+  const tls = options.tls ?? true;
+  const host0 = options.host ?? '127.0.0.1';
+  const material: ServingMaterial | undefined = tls
+    ? await servingMaterial(String(options.seed ?? 1), parseInstant(options.startTime ?? defaultStartTime) ?? 0, [...new Set(['localhost', '127.0.0.1', '::1', host0])])
+    : undefined;
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     void handle(sim, watches, req, res).catch((err: unknown) => {
       // Our bug, never the client's: report it as a 500 Status and keep serving.
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Internal error occurred: ${String(err)}`, reason: 'InternalError', code: 500 }));
     });
-  });
+  };
+  const server: Server = material === undefined ? createServer(listener) : createTlsServer({ key: material.keyPem, cert: material.certPem }, listener);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 6443, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 6443, host0, resolve));
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   let timer: NodeJS.Timeout | undefined;
@@ -61,10 +79,13 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     }, 100);
     timer.unref();
   }
+  const url = `${tls ? 'https' : 'http'}://${host}:${addr.port}`;
+  if (options.kubeconfig !== undefined) writeFileSync(options.kubeconfig, kubeconfigYaml(url, adminToken, material?.caPem));
   return {
-    url: `http://${host}:${addr.port}`,
+    url,
     sim,
     adminToken,
+    ...(material === undefined ? {} : { caPem: material.caPem }),
     close: async () => {
       if (timer !== undefined) clearInterval(timer);
       for (const w of watches) w.close();
