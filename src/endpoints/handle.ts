@@ -12,6 +12,7 @@ import { errors } from '../core/status.ts';
 import { header, type ApiRequest, type ApiResponse } from './types.ts';
 import { aggregatedDiscovery, aggregatedMediaType, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated } from './discovery.ts';
 import { respond } from './respond.ts';
+import { openApiDocument, openApiRoot } from './openapi.ts';
 import { isPretty } from './query.ts';
 
 export function handle(world: World, table: ResourceTable, req: ApiRequest): Handled {
@@ -44,6 +45,11 @@ function discoveryResponse(table: ResourceTable, req: ApiRequest, path: string):
     return { ...r, headers: { ...r.headers, 'content-type': aggregatedMediaType, vary: 'Accept', 'cache-control': 'public' } };
   };
   if (seg.length === 1 && seg[0] === 'version') return respond(200, versionInfo, rendering);
+  if (seg[0] === 'openapi' && seg[1] === 'v3') {
+    if (seg.length === 2) return respond(200, openApiRoot(table), rendering);
+    const doc = seg[2] === 'api' && seg.length === 4 ? openApiDocument(table, '', seg[3]!) : seg[2] === 'apis' && seg.length === 5 ? openApiDocument(table, seg[3]!, seg[4]!) : null;
+    return doc === null ? null : respond(200, doc, rendering);
+  }
   if (seg.length === 1 && seg[0] === 'api') return wantsAggregated(accept) ? aggregated(true) : respond(200, apiVersions(header(req.headers, 'host') ?? '127.0.0.1:6443'), rendering);
   if (seg.length === 1 && seg[0] === 'apis') return wantsAggregated(accept) ? aggregated(false) : respond(200, apiGroupList(table), rendering);
   let doc: object | null = null;

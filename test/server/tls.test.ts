@@ -5,7 +5,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,5 +66,18 @@ describe('HTTPS server', () => {
     const table = await run(['get', 'serviceaccounts']);
     expect(table.stdout.split('\n')[0]).toMatch(/^NAME\s+SECRETS\s+AGE$/);
     expect(table.stdout).toMatch(/\ndefault\s+0\s+/);
+    // create -f and apply -f run with server-side validation, found through /openapi/v3.
+    const file = join(dir, 'sa.yaml');
+    writeFileSync(file, 'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: fromfile\n  labels:\n    a: b\n');
+    expect((await run(['create', '-f', file])).stdout).toBe('serviceaccount/fromfile created\n');
+    writeFileSync(file, 'apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: fromfile\n  labels:\n    a: c\n');
+    expect((await run(['apply', '-f', file])).stdout).toBe('serviceaccount/fromfile configured\n');
+    expect((await run(['apply', '-f', file])).stdout).toBe('serviceaccount/fromfile unchanged\n');
+    expect((await run(['patch', 'sa', 'fromfile', '-p', '{"secrets":[{"name":"x"}]}'])).stdout).toBe('serviceaccount/fromfile patched\n');
+    expect((await run(['patch', 'sa', 'fromfile', '--type', 'merge', '-p', '{"automountServiceAccountToken":false}'])).stdout).toBe('serviceaccount/fromfile patched\n');
+    const yaml = (await run(['get', 'sa', 'fromfile', '-o', 'yaml'])).stdout;
+    expect(yaml).toContain('a: c');
+    expect(yaml).toContain('automountServiceAccountToken: false');
+    expect((await run(['delete', 'sa', 'fromfile'])).stdout).toBe('serviceaccount "fromfile" deleted\n');
   });
 });
