@@ -27,7 +27,7 @@ const mayImport: Record<string, readonly string[]> = {
   store: ['core', 'api', 'registry', 'ports', 'immer', 'yaml'],
   auth: ['core', 'api', 'store'],
   controllers: ['core', 'api', 'store'],
-  endpoints: ['core', 'api', 'registry', 'store', 'auth', 'yaml'],
+  endpoints: ['core', 'api', 'registry', 'store', 'auth', 'yaml', '@noble/hashes'],
   sim: ['core', 'ports', 'api', 'registry', 'store', 'auth', 'controllers', 'endpoints', '@noble/hashes'],
   edges: ['*'],
   scenario: ['*'],
