@@ -4,6 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { serve, type RunningServer } from '../edges/http/server.ts';
+import { readTokenAuthFile } from '../edges/fs/tokenAuthFile.ts';
+import type { StaticUser } from '../sim/options.ts';
 
 export interface Io {
   readonly out: (line: string) => void;
@@ -13,7 +15,7 @@ export interface Io {
 const usage = `usage: platform-sim serve [--host H] [--port P] [--seed N] [--start-time T]
                           [--group-domain platform.io|k8s.io] [--clock wall|manual]
                           [--settle auto|manual] [--admin-token T] [--tls | --no-tls]
-                          [--kubeconfig PATH]`;
+                          [--kubeconfig PATH] [--token-auth-file F]`;
 
 export async function cli(argv: readonly string[], io: Io): Promise<{ code: number; server?: RunningServer }> {
   const [command, ...rest] = argv;
@@ -37,6 +39,7 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
         'no-tls': { type: 'boolean' },
         tls: { type: 'boolean' },
         kubeconfig: { type: 'string' },
+        'token-auth-file': { type: 'string' },
       },
       strict: true,
     }).values;
@@ -52,8 +55,19 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
     io.err(`platform-sim: bad option value\n${usage}`);
     return { code: 2 };
   }
+  let users: StaticUser[] = [];
+  const tokenFile = values['token-auth-file'];
+  if (typeof tokenFile === 'string') {
+    const read = readTokenAuthFile(tokenFile);
+    if (!read.ok) {
+      io.err(`platform-sim: ${read.message}`);
+      return { code: 2 };
+    }
+    users = read.users;
+  }
   try {
     const server = await serve({
+      users,
       host: (values['host'] as string | undefined) ?? '127.0.0.1',
       port,
       clock,
