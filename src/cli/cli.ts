@@ -15,7 +15,7 @@ export interface Io {
 const usage = `usage: platform-sim serve [--host H] [--port P] [--seed N] [--start-time T]
                           [--group-domain platform.io|k8s.io] [--clock wall|manual]
                           [--settle auto|manual] [--admin-token T] [--tls | --no-tls]
-                          [--kubeconfig PATH] [--token-auth-file F]`;
+                          [--kubeconfig PATH] [--token-auth-file F] [--state-file F]`;
 
 export async function cli(argv: readonly string[], io: Io): Promise<{ code: number; server?: RunningServer }> {
   const [command, ...rest] = argv;
@@ -40,6 +40,7 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
         tls: { type: 'boolean' },
         kubeconfig: { type: 'string' },
         'token-auth-file': { type: 'string' },
+        'state-file': { type: 'string' },
       },
       strict: true,
     }).values;
@@ -77,6 +78,7 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
       ...(values['start-time'] === undefined ? {} : { startTime: values['start-time'] as string }),
       ...(values['admin-token'] === undefined ? {} : { adminToken: values['admin-token'] as string }),
       ...(values['kubeconfig'] === undefined ? {} : { kubeconfig: values['kubeconfig'] as string }),
+      ...(values['state-file'] === undefined ? {} : { stateFile: values['state-file'] as string }),
       tls: values['no-tls'] !== true,
     });
     io.out(`platform-sim listening on ${server.url}`);

@@ -12,7 +12,8 @@ import { kubeconfigYaml } from './kubeconfig.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { defaultStartTime } from '../../sim/options.ts';
 import type { AddressInfo } from 'node:net';
-import { createSimulation, type Simulation } from '../../sim/simulation.ts';
+import { createSimulation, restoreSimulation, type Simulation } from '../../sim/simulation.ts';
+import { readStateFile, writeStateFile } from '../fs/stateFile.ts';
 import type { SimulationOptions } from '../../sim/options.ts';
 import type { WatchStream } from '../../sim/watchStream.ts';
 import { control } from './control.ts';
@@ -28,6 +29,8 @@ export interface ServeOptions extends SimulationOptions {
   readonly tls?: boolean;
   /** Write a kubeconfig (server, CA data, admin token) to this path. */
   readonly kubeconfig?: string;
+  /** Persist the world here after every change, and resume from it at start. */
+  readonly stateFile?: string;
 }
 
 export interface RunningServer {
@@ -49,7 +52,18 @@ function defaultAdminToken(seed: string): string {
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   const adminToken = options.adminToken ?? defaultAdminToken(String(options.seed ?? 1));
   const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
-  const sim = await createSimulation({ ...options, users });
+  const simOptions = { ...options, users };
+  const saved = options.stateFile === undefined ? null : readStateFile(options.stateFile);
+  const sim = saved === null ? await createSimulation(simOptions) : await restoreSimulation({ ...saved, options: simOptions });
+  let lastSaved = '';
+  const persist = (): void => {
+    if (options.stateFile === undefined) return;
+    const h = sim.hash();
+    if (h === lastSaved) return;
+    writeStateFile(options.stateFile, sim.snapshot());
+    lastSaved = h;
+  };
+  persist();
   const watches = new Set<WatchStream>();
   const tls = options.tls ?? true;
   const host0 = options.host ?? '127.0.0.1';
@@ -57,7 +71,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     ? await servingMaterial(String(options.seed ?? 1), parseInstant(options.startTime ?? defaultStartTime) ?? 0, [...new Set(['localhost', '127.0.0.1', '::1', host0])])
     : undefined;
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    void handle(sim, watches, req, res).catch((err: unknown) => {
+    void handle(sim, watches, req, res, persist).catch((err: unknown) => {
       // Our bug, never the client's: report it as a 500 Status and keep serving.
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Internal error occurred: ${String(err)}`, reason: 'InternalError', code: 500 }));
@@ -75,7 +89,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       const now = Date.now();
       const elapsed = now - last;
       last = now;
-      if (elapsed > 0) void sim.advance(elapsed);
+      if (elapsed > 0) void sim.advance(elapsed).then(persist);
     }, 100);
     timer.unref();
   }
@@ -88,6 +102,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     ...(material === undefined ? {} : { caPem: material.caPem }),
     close: async () => {
       if (timer !== undefined) clearInterval(timer);
+      persist();
       for (const w of watches) w.close();
       sim.close();
       server.closeAllConnections();
@@ -96,7 +111,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   };
 }
 
-async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingMessage, res: ServerResponse, persist: () => void): Promise<void> {
   const body = await readBody(req);
   const path = req.url ?? '/';
   if (!body.ok) {
@@ -106,6 +121,7 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   }
   if (path.startsWith('/sim/v1/')) {
     const r = await control(sim, req.method ?? 'GET', path.split('?')[0]!, req.headers, body.text);
+    persist();
     res.writeHead(r.status, { 'content-type': 'application/json' });
     res.end(`${JSON.stringify(r.body)}\n`);
     return;
@@ -113,6 +129,7 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   const headers: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = v;
   const answer = sim.requestRaw({ method: req.method ?? 'GET', path, headers, body: body.text, transport: 'http' });
+  persist();
   if (answer.watch === undefined) {
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
