@@ -1,0 +1,38 @@
+/**
+ * The official Python client (Debian's python3-kubernetes, importable only by Debian's own
+ * /usr/bin/python3) against the HTTPS server. Skipped with a message where it is not installed.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { serve } from '../../src/server.ts';
+
+function pythonClient(): boolean {
+  try {
+    execFileSync('/usr/bin/python3', ['-c', 'import kubernetes'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('Python client', () => {
+  it('creates, reads and lists ServiceAccounts over HTTPS', async (ctx) => {
+    if (!pythonClient()) {
+      console.log('python3-kubernetes is not importable by /usr/bin/python3: skipping the Python client test');
+      ctx.skip();
+    }
+    const server = await serve({ port: 0, clock: 'manual', seed: 13 });
+    try {
+      const ca = join(mkdtempSync(join(tmpdir(), 'psim-py-')), 'ca.pem');
+      writeFileSync(ca, server.caPem!);
+      const out = await promisify(execFile)('/usr/bin/python3', [join(import.meta.dirname, 'python', 'smoke.py'), server.url, server.adminToken, ca], { encoding: 'utf8' });
+      expect(JSON.parse(out.stdout)).toEqual({ uid: true, names: ['default', 'from-python'], missing: 404 });
+    } finally {
+      await server.close();
+    }
+  });
+});
