@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { storeBench, type Row } from './store.bench.ts';
+import { httpBench } from './http.bench.ts';
 
 const progress = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
@@ -18,6 +19,7 @@ function table(rows: readonly Row[]): string {
 }
 
 const rows = await storeBench(progress);
+const httpRows = await httpBench(progress);
 const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
 const md = `# Benchmarks
 
@@ -32,6 +34,14 @@ managed fields, commit, watch log) against a plain \`Map\` holding JSON strings.
 filled, then virtual time moves 11 minutes so that history is compacted as on a running cluster.
 
 ${table(rows)}
+
+## HTTP server (issue 3)
+
+Load generator: 50 keep-alive loops in the benchmark process (node:http Agent), 3 s per side,
+against the plain-HTTP server and a bare node:http server answering the same JSON bytes. Both
+share the machine's two cores with the load generator, so these are ceilings, not capacities.
+
+${table(httpRows)}
 `;
 writeFileSync(join(import.meta.dirname, '..', 'docs', 'benchmarks.md'), md);
-process.stdout.write(`${table(rows)}\n\nwrote docs/benchmarks.md\n`);
+process.stdout.write(`${table(rows)}\n\n${table(httpRows)}\n\nwrote docs/benchmarks.md\n`);

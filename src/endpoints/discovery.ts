@@ -79,9 +79,10 @@ export function apiResourceList(table: ResourceTable, group: string, version: st
       });
     }
   }
-  const doc: Record<string, unknown> = { kind: 'APIResourceList', groupVersion: groupVersion(group, version), resources };
-  if (group !== '') return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersion(group, version), resources };
-  return doc;
+  // Only the named groups' lists carry apiVersion, as the real server emits them.
+  return group === ''
+    ? { kind: 'APIResourceList', groupVersion: version, resources }
+    : { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersion(group, version), resources };
 }
 
 function aggregatedResource(rt: ResourceType): object {
