@@ -3,7 +3,7 @@
  * for the same seed), a client trusting that CA completes the handshake and sends its bearer
  * token, and the written kubeconfig works with kubectl when kubectl is installed.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -79,5 +79,26 @@ describe('HTTPS server', () => {
     expect(yaml).toContain('a: c');
     expect(yaml).toContain('automountServiceAccountToken: false');
     expect((await run(['delete', 'sa', 'fromfile'])).stdout).toBe('serviceaccount "fromfile" deleted\n');
+  });
+
+  it('kubectl get -w sees an event', async (ctx) => {
+    if (kubectlVersion() === null) {
+      console.log('kubectl is not installed: skipping the kubectl watch test');
+      ctx.skip();
+    }
+    const child = spawn('kubectl', ['--kubeconfig', kubeconfig, 'get', 'serviceaccounts', '-w', '--output-watch-events'], { env: { ...process.env, HOME: dir } });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    try {
+      const until = async (pattern: RegExp): Promise<void> => {
+        for (let i = 0; i < 100 && !pattern.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+      };
+      await until(/default/);
+      server.sim.requestSync({ method: 'POST', path: '/api/v1/namespaces/default/serviceaccounts', body: { metadata: { name: 'watched' } } });
+      await until(/ADDED\s+watched/);
+      expect(out).toMatch(/ADDED\s+watched/);
+    } finally {
+      child.kill();
+    }
   });
 });
