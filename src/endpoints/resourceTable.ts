@@ -4,11 +4,7 @@
  */
 import type { Names } from '../api/names.ts';
 import type { ResourceType } from '../registry/types.ts';
-import { configMapResource } from '../registry/configmap/resource.ts';
-import { namespaceResource } from '../registry/namespace/resource.ts';
-import { podResource } from '../registry/pod/resource.ts';
-import { secretResource } from '../registry/secret/resource.ts';
-import { serviceAccountResource } from '../registry/serviceaccount/resource.ts';
+import { resourceTypesFor } from './servedKinds.ts';
 import type { RegistryView } from '../store/ops/context.ts';
 
 export interface ResourceTable extends RegistryView {
@@ -20,7 +16,7 @@ export interface ResourceTable extends RegistryView {
 }
 
 export function buildResourceTable(names: Names): ResourceTable {
-  const all: ResourceType[] = [namespaceResource, serviceAccountResource, secretResource, configMapResource, podResource];
+  const all = resourceTypesFor(names);
   const byPathMap = new Map(all.map((rt) => [`${rt.group}/${rt.version}/${rt.resource}`, rt]));
   const byIdMap = new Map(all.map((rt) => [rt.id, rt]));
   const byKindMap = new Map(all.map((rt) => [`${rt.group}/${rt.kind}`, rt]));

@@ -2,12 +2,9 @@
  * Requests and responses as the API sees them, transport-neutral: the in-process `sim.request`
  * and the HTTP server both build an `ApiRequest` and send back the `ApiResponse`.
  */
-export interface UserInfo {
-  readonly username: string;
-  readonly uid?: string;
-  readonly groups: readonly string[];
-  readonly extra?: Readonly<Record<string, readonly string[]>>;
-}
+import type { UserInfo } from '../api/userInfo.ts';
+
+export type { UserInfo };
 
 export type HeaderMap = Readonly<Record<string, string | readonly string[] | undefined>>;
 

@@ -7,6 +7,8 @@ import type { Instant } from '../core/duration.ts';
 import type { StructSchema } from '../api/schema.ts';
 import type { KubeObject } from '../api/meta.ts';
 import type { Names } from '../api/names.ts';
+import type { UserInfo } from '../api/userInfo.ts';
+import type { CryptoFacts } from '../api/crypto.ts';
 
 export type Verb = 'create' | 'delete' | 'deletecollection' | 'get' | 'list' | 'patch' | 'update' | 'watch';
 
@@ -16,6 +18,10 @@ export interface StrategyContext {
   readonly names: Names;
   /** Reads other objects (e.g. admission-like checks); never writes. */
   readonly lookup: (resource: string, namespace: string, name: string) => KubeObject | undefined;
+  /** Who the write is for (after impersonation): CSRs record it in their spec. */
+  readonly user: UserInfo;
+  /** Signatures, verifications and parsed certificates (see api/crypto.ts). */
+  readonly crypto: CryptoFacts;
 }
 
 export interface Strategy {

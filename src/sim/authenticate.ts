@@ -3,7 +3,8 @@
  * authenticated identity, a bearer token of a static user, or 401. (Service-account tokens,
  * client certificates, front-proxy headers and impersonation join this chain with identity.)
  */
-import { header, type HeaderMap, type UserInfo } from '../endpoints/types.ts';
+import { header, type HeaderMap } from '../endpoints/types.ts';
+import type { UserInfo } from '../api/userInfo.ts';
 import type { StaticUser } from './options.ts';
 
 export interface AsIdentity {

@@ -8,6 +8,9 @@ import type { ApiError, Status } from '../../core/status.ts';
 import type { ResourceType, StrategyContext } from '../../registry/types.ts';
 import type { World } from '../world.ts';
 import { getObject } from '../objects.ts';
+import { systemUser, type UserInfo } from '../../api/userInfo.ts';
+import type { CryptoFacts } from '../../api/crypto.ts';
+import { noCryptoFacts } from '../../api/noCryptoFacts.ts';
 
 /** The registry as the store sees it: resource types by storage id and by kind. */
 export interface RegistryView {
@@ -24,6 +27,9 @@ export interface OpContext {
   readonly fieldManager: string;
   /** Subresource written through (`status`), or '' for the main resource. */
   readonly subresource: string;
+  /** The requesting user; writes by the simulation itself default to `systemUser`. */
+  readonly user?: UserInfo;
+  readonly crypto?: CryptoFacts;
 }
 
 export type OpBody = KubeObject | Status | { kind: string; apiVersion: string; metadata: object; items: KubeObject[] };
@@ -42,6 +48,8 @@ export function strategyContext(ctx: OpContext): StrategyContext {
     now: world.now,
     names: ctx.names,
     lookup: (resource, namespace, name) => getObject(world, resource, namespace, name),
+    user: ctx.user ?? systemUser,
+    crypto: ctx.crypto ?? noCryptoFacts,
   };
 }
 

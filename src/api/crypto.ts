@@ -1,0 +1,54 @@
+/**
+ * Crypto as facts. The pure core never signs or verifies: when a step needs a signature, a
+ * verification or a parsed certificate, it asks `CryptoFacts`. A fact the driver has not
+ * established yet is recorded as a need and answered provisionally; the driver then discards that
+ * pass, establishes the needed facts at the edge (jose, @peculiar/x509) and runs the same step
+ * again. Facts are pure functions of their inputs (Ed25519 signatures are deterministic), so the
+ * second pass is the same computation with the real answers filled in.
+ */
+
+/** Signature check of a compact JWS against the simulation's service-account keys. */
+export type JwsSignatureFact = 'valid' | 'unknownKey' | 'invalid';
+
+export interface CertificateSubject {
+  readonly commonName: string;
+  readonly organizations: readonly string[];
+}
+
+/** What the edge learns from a PEM certificate chain presented by a client. */
+export type CertificateChainFact =
+  | {
+      readonly ok: true;
+      readonly subject: CertificateSubject;
+      /** Validity of the leaf, epoch milliseconds: the core checks them at virtual time. */
+      readonly notBefore: number;
+      readonly notAfter: number;
+      /** Hex SHA-256 of the leaf's DER (Kubernetes' `X509SHA256=` credential id). */
+      readonly sha256: string;
+      /** Trust roots the chain verifies against ('client': the simulation CA, clientCA, clusterSigning). */
+      readonly trustedBy: readonly ('client' | 'requestHeader')[];
+    }
+  | { readonly ok: false; readonly message: string };
+
+/** A PKCS#10 request: parsed and its self-signature checked. */
+export type CertificateRequestFact =
+  | {
+      readonly ok: true;
+      readonly subject: CertificateSubject;
+      readonly dnsNames: readonly string[];
+      readonly ipAddresses: readonly string[];
+      readonly emailAddresses: readonly string[];
+      readonly uris: readonly string[];
+      /** 'Ed25519', 'ECDSA', 'RSA', … */
+      readonly keyAlgorithm: string;
+    }
+  | { readonly ok: false; readonly message: string };
+
+export interface CryptoFacts {
+  jwsSignature(token: string): JwsSignatureFact;
+  /** base64url signature of `signingInput` with the service-account signing key. */
+  serviceAccountSignature(signingInput: string): string;
+  certificateChain(pem: string): CertificateChainFact;
+  /** `pem`: the CSR's `spec.request`, decoded from base64 (the PEM text). */
+  certificateRequest(pem: string): CertificateRequestFact;
+}

@@ -1,0 +1,25 @@
+/**
+ * Every kind the simulation serves, in discovery order. A kind whose group follows the group
+ * domain (rbac.authorization.<domain>, certificates.<domain>, …) is a factory of the names table.
+ */
+import type { Names } from '../api/names.ts';
+import type { ResourceType } from '../registry/types.ts';
+import { configMapResource } from '../registry/configmap/resource.ts';
+import { namespaceResource } from '../registry/namespace/resource.ts';
+import { podResource } from '../registry/pod/resource.ts';
+import { secretResource } from '../registry/secret/resource.ts';
+import { serviceAccountResource } from '../registry/serviceaccount/resource.ts';
+
+export type KindEntry = ResourceType | ((names: Names) => ResourceType | readonly ResourceType[]);
+
+export const servedKinds: readonly KindEntry[] = [
+  namespaceResource,
+  serviceAccountResource,
+  secretResource,
+  configMapResource,
+  podResource,
+];
+
+export function resourceTypesFor(names: Names): ResourceType[] {
+  return servedKinds.flatMap((k) => (typeof k === 'function' ? k(names) : [k]));
+}
