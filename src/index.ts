@@ -2,9 +2,10 @@
  * platform-sim: the main entry. I/O-free (no `node:` imports), so it also runs in a browser.
  * Every export is named here one by one.
  */
-export { createSimulation, restoreSimulation, Simulation } from './sim/simulation.ts';
-export type { SimRequest, SimResponse, Snapshot } from './sim/simulation.ts';
-export type { SimulationOptions, StaticUser } from './sim/options.ts';
+export { Simulation } from './sim/simulation.ts';
+export { createSimulation, restoreSimulation } from './edges/simulation/create.ts';
+export type { SimRequest, SimResponse, Snapshot, ClientCertificateRequest } from './sim/simulation.ts';
+export type { SimulationOptions, StaticUser, RequestHeaderOptions } from './sim/options.ts';
 export { PlatformSimError } from './sim/options.ts';
 export type { AsIdentity } from './sim/authenticate.ts';
 export { step } from './sim/step.ts';

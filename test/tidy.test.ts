@@ -25,7 +25,7 @@ const mayImport: Record<string, readonly string[]> = {
   api: ['core'],
   registry: ['core', 'api'],
   store: ['core', 'api', 'registry', 'ports', 'immer', 'yaml'],
-  auth: ['core', 'api', 'store'],
+  auth: ['core', 'api', 'registry', 'store'],
   controllers: ['core', 'api', 'store'],
   endpoints: ['core', 'api', 'registry', 'store', 'auth', 'yaml', '@noble/hashes'],
   sim: ['core', 'ports', 'api', 'registry', 'store', 'auth', 'controllers', 'endpoints', '@noble/hashes'],

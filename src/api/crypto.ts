@@ -25,6 +25,8 @@ export type CertificateChainFact =
       readonly notAfter: number;
       /** Hex SHA-256 of the leaf's DER (Kubernetes' `X509SHA256=` credential id). */
       readonly sha256: string;
+      /** The leaf allows client authentication (no extended key usage, or clientAuth among them). */
+      readonly clientAuth: boolean;
       /** Trust roots the chain verifies against ('client': the simulation CA, clientCA, clusterSigning). */
       readonly trustedBy: readonly ('client' | 'requestHeader')[];
     }
@@ -44,11 +46,33 @@ export type CertificateRequestFact =
     }
   | { readonly ok: false; readonly message: string };
 
+/** One certificate of a parsed DER run: what trust-bundle validation needs to know. */
+export interface ParsedCertificate {
+  /** Basic constraints present and valid (Go's BasicConstraintsValid). */
+  readonly basicConstraintsValid: boolean;
+  /** Basic constraints say CA (Go's IsCA). */
+  readonly isCA: boolean;
+}
+
+/**
+ * DER bytes read as Go's `x509.ParseCertificates` reads them: zero or more concatenated
+ * certificates, or the parser's error. (`x509.ParseCertificate` succeeds exactly when this
+ * yields one certificate.)
+ */
+export type ParsedCertificatesFact =
+  | { readonly ok: true; readonly certificates: readonly ParsedCertificate[] }
+  | { readonly ok: false; readonly message: string };
+
 export interface CryptoFacts {
   jwsSignature(token: string): JwsSignatureFact;
-  /** base64url signature of `signingInput` with the service-account signing key. */
-  serviceAccountSignature(signingInput: string): string;
+  /**
+   * A compact JWS of exactly these claims bytes, signed with the service-account signing key
+   * (header `{"alg":…,"kid":…}`). The core chooses the claims; the edge only signs.
+   */
+  serviceAccountToken(claimsJson: string): string;
   certificateChain(pem: string): CertificateChainFact;
   /** `pem`: the CSR's `spec.request`, decoded from base64 (the PEM text). */
   certificateRequest(pem: string): CertificateRequestFact;
+  /** `der`: standard base64 of the DER bytes of one PEM block (CSR certificates, trust bundles). */
+  parsedCertificates(der: string): ParsedCertificatesFact;
 }

@@ -11,7 +11,8 @@ function missing(what: string): never {
 
 export const noCryptoFacts: CryptoFacts = {
   jwsSignature: () => missing('jwsSignature'),
-  serviceAccountSignature: () => missing('serviceAccountSignature'),
+  serviceAccountToken: () => missing('serviceAccountToken'),
   certificateChain: () => missing('certificateChain'),
   certificateRequest: () => missing('certificateRequest'),
+  parsedCertificates: () => missing('parsedCertificates'),
 };

@@ -31,4 +31,10 @@ export const limits = {
   /** Total warning characters per response before each is truncated. */
   warningsCharsMax: 4096,
   warningCharsTruncated: 256,
+  /** Intermediate certificates followed when verifying a client certificate chain. */
+  certificateChainDepthMax: 5,
+  /** Crypto facts (signatures, verifications, parsed certificates) remembered across steps. */
+  cryptoFactsCachedMax: 10_000,
+  /** Passes of one step that may each discover crypto facts they need. */
+  factPassesMax: 8,
 } as const;

@@ -72,8 +72,8 @@ export function apiResourceList(table: ResourceTable, group: string, version: st
         name: `${rt.resource}/${sub.name}`,
         singularName: '',
         namespaced: rt.namespaced,
-        ...(sub.group !== undefined && sub.group !== group ? { group: sub.group } : {}),
-        ...(sub.version !== undefined && sub.version !== version ? { version: sub.version } : {}),
+        // Another group-version than the list's: both are named (installer.go sets them together).
+        ...((sub.group ?? group) !== group || (sub.version ?? version) !== version ? { group: sub.group ?? group, version: sub.version ?? version } : {}),
         kind: sub.kind,
         verbs: [...sub.verbs].sort(),
       });

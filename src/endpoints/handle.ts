@@ -1,7 +1,7 @@
 /**
  * The API entry point, pure: a request and the world in, the new world and the response out.
- * Authentication happened before (the caller passes `req.user`); authorization is the hook below,
- * which issue-by-issue grows into RBAC. Paths outside the resource tree are answered here.
+ * Authentication and authorization happened before (pipeline.ts): `req.user` is who the request
+ * runs as. Paths outside the resource tree (discovery, issuer discovery) are answered here.
  */
 import type { World } from '../store/world.ts';
 import { handleResource, type Handled } from './handleResource.ts';
@@ -9,29 +9,39 @@ import { plainNotFound, respondError } from './respond.ts';
 import type { ResourceTable } from './resourceTable.ts';
 import { route } from './route.ts';
 import { errors } from '../core/status.ts';
-import { header, type ApiRequest, type ApiResponse } from './types.ts';
+import { header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
+import type { ApiEnv } from './env.ts';
+import { jwks, jwksPath, openIdConfiguration, openIdConfigurationPath } from './identity/issuerDiscovery.ts';
 import { aggregatedDiscovery, aggregatedMediaType, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated } from './discovery.ts';
 import { respond } from './respond.ts';
 import { openApiDocument, openApiRoot } from './openapi.ts';
 import { isPretty } from './query.ts';
 
-export function handle(world: World, table: ResourceTable, req: ApiRequest): Handled {
+export function handle(world: World, env: ApiEnv, req: AuthenticatedRequest): Handled {
+  const table = env.table;
   const q = req.path.indexOf('?');
   const path = q < 0 ? req.path : req.path.slice(0, q);
   const params = new URLSearchParams(q < 0 ? '' : req.path.slice(q + 1));
   const r = route(table, path);
   switch (r.type) {
     case 'resource':
-      return handleResource(world, table, req, r, params);
+      return handleResource(world, env, req, r, params);
     case 'notFoundStatus':
       return { world, response: respondError(errors.routeNotFound(), { output: { type: 'json' }, pretty: false }) };
     case 'other': {
-      const doc = discoveryResponse(table, req, path);
+      const doc = discoveryResponse(table, req, path) ?? issuerDiscovery(env, req, path);
       return { world, response: doc ?? plainNotFound() };
     }
     case 'notFoundPlain':
       return { world, response: plainNotFound() };
   }
+}
+
+function issuerDiscovery(env: ApiEnv, req: ApiRequest, path: string): ApiResponse | null {
+  if (req.method !== 'GET') return null;
+  if (path === openIdConfigurationPath) return openIdConfiguration(env.identity, header(req.headers, 'host') ?? '127.0.0.1:6443');
+  if (path === jwksPath) return jwks(env.identity);
+  return null;
 }
 
 /** Discovery documents for GET of `/version`, `/api`, `/apis` and the group(-version) paths. */

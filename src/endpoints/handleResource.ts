@@ -23,10 +23,11 @@ import { parseListQuery, type ListQuery } from './listQuery.ts';
 import { bodyFormatOf, negotiateOutput, patchFormatOf, servedMediaTypes } from './negotiate.ts';
 import { dryRunOf, fieldManagerOf, fieldValidationOf, isPretty, parseBool, type OptionsKind } from './query.ts';
 import { respond, respondError, type Rendering } from './respond.ts';
-import type { ResourceTable } from './resourceTable.ts';
 import type { ResourceRoute } from './route.ts';
 import { parseDeleteOptions } from './deleteOptions.ts';
-import { header, type ApiRequest, type ApiResponse } from './types.ts';
+import { header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
+import type { ApiEnv } from './env.ts';
+import { createVirtual, isVirtualCreate } from './identity/virtualCreate.ts';
 import { allowedMethods, verbOf } from './verbs.ts';
 import { apiVersionOf } from '../store/ops/typeMeta.ts';
 
@@ -42,7 +43,8 @@ export interface Handled {
   readonly watch?: WatchOpen;
 }
 
-export function handleResource(world: World, table: ResourceTable, req: ApiRequest, r: ResourceRoute, params: URLSearchParams): Handled {
+export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequest, r: ResourceRoute, params: URLSearchParams): Handled {
+  const table = env.table;
   const watch = parseBool(params.get('watch')) === true;
   const verb = verbOf(req.method, r, watch);
   const pretty = isPretty(params, header(req.headers, 'user-agent') ?? '');
@@ -55,7 +57,7 @@ export function handleResource(world: World, table: ResourceTable, req: ApiReque
   if (new TextEncoder().encode(body).length > limits.requestBodyBytesMax) {
     return { world, response: respondError(errors.entityTooLarge(`limit is ${limits.requestBodyBytesMax}`), rendering) };
   }
-  const base: OpContext = { world, rt: r.rt, registry: table, names: table.names, dryRun: false, fieldManager: '', subresource: r.subresource };
+  const base: OpContext = { world, rt: r.rt, registry: table, names: table.names, dryRun: false, fieldManager: '', subresource: r.subresource, user: req.user, crypto: env.crypto };
   const namespace = r.namespace ?? '';
   const name = r.name ?? '';
   const done = (result: OpResult): Handled => finish(world, r, result, rendering);
@@ -76,10 +78,16 @@ export function handleResource(world: World, table: ResourceTable, req: ApiReque
       if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
       const format = bodyFormatOf(header(req.headers, 'content-type'));
       if (format === null) return { world, response: respondError(errors.unsupportedMediaType(servedMediaTypes), rendering) };
-      const decoded = decodeBody({ bytes: body, contentType: format, schema: r.rt.schema, kind: r.rt.kind, version: r.rt.version, fieldValidation: opts.fieldValidation });
+      const target = bodyKindOf(r);
+      const decoded = decodeBody({ bytes: body, contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
       if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
-      const typeErr = checkTypeMeta(r, decoded.object);
+      const typeErr = checkTypeMeta(target, decoded.object);
       if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };
+      if (verb === 'create' && isVirtualCreate(r)) {
+        const nsErr = checkNamespace(r, decoded.object);
+        if (nsErr !== null) return { world, response: respondError(nsErr, rendering) };
+        return finish(world, r, withWarnings(createVirtual(world, env, req.user, r, decoded.object), decoded.warnings), rendering);
+      }
       const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
       const obj = normalizeMetadata(decoded.object);
       const result = verb === 'create' ? create(ctx, obj, namespace) : update(ctx, obj, namespace, name);
@@ -112,17 +120,42 @@ function normalizeMetadata(obj: JsonObject): KubeObject {
   return (typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? obj : { ...obj, metadata: {} }) as unknown as KubeObject;
 }
 
-function checkTypeMeta(r: ResourceRoute, obj: JsonObject): ReturnType<typeof errors.badRequest> | null {
+/** The kind a write's body must be: the resource's own, or a subresource's (TokenRequest). */
+interface BodyKind {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly schema: ResourceRoute['rt']['schema'];
+}
+
+function bodyKindOf(r: ResourceRoute): BodyKind {
+  const sub = r.subresource === '' ? undefined : r.rt.subresources.find((x) => x.name === r.subresource);
+  if (sub?.schema !== undefined) return { group: sub.group ?? r.rt.group, version: sub.version ?? r.rt.version, kind: sub.kind, schema: sub.schema };
+  return { group: r.rt.group, version: r.rt.version, kind: r.rt.kind, schema: r.rt.schema };
+}
+
+function checkTypeMeta(target: BodyKind, obj: JsonObject): ReturnType<typeof errors.badRequest> | null {
+  const expected = target.group === '' ? target.version : `${target.group}/${target.version}`;
   const av = obj['apiVersion'];
   if (typeof av === 'string' && av !== '') {
     const gv = parseGroupVersion(av);
-    if (gv.group !== r.rt.group || gv.version !== r.rt.version) {
-      return errors.badRequest(`the API version in the data (${av}) does not match the expected API version (${apiVersionOf(r.rt)})`);
+    if (gv.group !== target.group || gv.version !== target.version) {
+      return errors.badRequest(`the API version in the data (${av}) does not match the expected API version (${expected})`);
     }
   }
   const kind = obj['kind'];
-  if (typeof kind === 'string' && kind !== '' && kind !== r.rt.kind) {
-    return errors.badRequest(`${kind} in version "${r.rt.version}" cannot be handled as a ${r.rt.kind}: no kind "${kind}" is registered for version "${apiVersionOf(r.rt)}" in scheme "pkg/api/legacyscheme/scheme.go:30"`);
+  if (typeof kind === 'string' && kind !== '' && kind !== target.kind) {
+    return errors.badRequest(`${kind} in version "${target.version}" cannot be handled as a ${target.kind}: no kind "${kind}" is registered for version "${expected}" in scheme "pkg/api/legacyscheme/scheme.go:30"`);
+  }
+  return null;
+}
+
+/** The generic handler's check that a body's namespace matches the URL's. */
+function checkNamespace(r: ResourceRoute, obj: JsonObject): ReturnType<typeof errors.badRequest> | null {
+  const meta = obj['metadata'];
+  const ns = typeof meta === 'object' && meta !== null && !Array.isArray(meta) ? meta['namespace'] : undefined;
+  if (typeof ns === 'string' && ns !== '' && r.namespace !== null && r.namespace !== '' && ns !== r.namespace) {
+    return errors.badRequest('the namespace of the provided object does not match the namespace sent on the request');
   }
   return null;
 }

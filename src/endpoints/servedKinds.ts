@@ -9,6 +9,15 @@ import { namespaceResource } from '../registry/namespace/resource.ts';
 import { podResource } from '../registry/pod/resource.ts';
 import { secretResource } from '../registry/secret/resource.ts';
 import { serviceAccountResource } from '../registry/serviceaccount/resource.ts';
+import { authenticationResources } from '../registry/authentication/resources.ts';
+import { clusterRoleBindingResource, roleBindingResource } from '../registry/rbac/bindings.ts';
+import { clusterRoleResource, roleResource } from '../registry/rbac/roles.ts';
+import { certificateSigningRequestResource } from '../registry/certificates/csr/resource.ts';
+import { clusterTrustBundleResource } from '../registry/certificates/clusterTrustBundle/resource.ts';
+import { nodeResource } from '../registry/node/resource.ts';
+import { serviceResource } from '../registry/service/resource.ts';
+import { persistentVolumeClaimResource } from '../registry/persistentvolumeclaim/resource.ts';
+import { eventResource } from '../registry/event/resource.ts';
 
 export type KindEntry = ResourceType | ((names: Names) => ResourceType | readonly ResourceType[]);
 
@@ -18,6 +27,17 @@ export const servedKinds: readonly KindEntry[] = [
   secretResource,
   configMapResource,
   podResource,
+  authenticationResources,
+  clusterRoleBindingResource,
+  clusterRoleResource,
+  roleBindingResource,
+  roleResource,
+  certificateSigningRequestResource,
+  clusterTrustBundleResource,
+  nodeResource,
+  serviceResource,
+  persistentVolumeClaimResource,
+  eventResource,
 ];
 
 export function resourceTypesFor(names: Names): ResourceType[] {

@@ -6,7 +6,9 @@ import type { UserInfo } from '../api/userInfo.ts';
 
 export type { UserInfo };
 
-export type HeaderMap = Readonly<Record<string, string | readonly string[] | undefined>>;
+import { header, type HeaderMap } from '../api/headers.ts';
+
+export { header, type HeaderMap };
 
 export interface ApiRequest {
   readonly method: string;
@@ -16,6 +18,17 @@ export interface ApiRequest {
   readonly headers: HeaderMap;
   /** Raw body text ('' or undefined when none). */
   readonly body?: string;
+  /**
+   * An identity established outside the API (the in-process default admin, `as`): no
+   * authenticator runs. Otherwise the request's credentials are authenticated.
+   */
+  readonly identity?: UserInfo;
+  /** PEM chain of the client certificate (mTLS). */
+  readonly clientCertificate?: string;
+}
+
+/** A request after authentication and impersonation: the user it runs as. */
+export interface AuthenticatedRequest extends ApiRequest {
   readonly user: UserInfo;
 }
 
@@ -23,10 +36,4 @@ export interface ApiResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
   readonly body: string;
-}
-
-export function header(headers: HeaderMap, name: string): string | undefined {
-  const v = headers[name];
-  if (v === undefined) return undefined;
-  return typeof v === 'string' ? v : v.join(', ');
 }

@@ -35,6 +35,12 @@ export interface Strategy {
   warningsOnUpdate(obj: KubeObject, old: KubeObject, ctx: StrategyContext): string[];
 }
 
+/**
+ * An admission check on create (after defaults, before validation): the object to store, or the
+ * reason for a 403 `<resource> "<name>" is forbidden: <message>`.
+ */
+export type Admission = (obj: KubeObject, ctx: StrategyContext) => { readonly ok: true; readonly object: KubeObject } | { readonly ok: false; readonly message: string };
+
 export interface FieldSelectorFacts {
   /** Supported fields; `custom` kinds answer `field label not supported: <f>` for others. */
   readonly fields: readonly string[];
@@ -59,6 +65,8 @@ export interface Subresource {
   readonly verbs: readonly Verb[];
   /** For status-like subresources: the strategy of writes through it. */
   readonly strategy?: Strategy;
+  /** Schema of the subresource's own kind (TokenRequest), when it is not the parent's. */
+  readonly schema?: StructSchema;
 }
 
 export interface ResourceType {
@@ -97,6 +105,9 @@ export interface ResourceType {
   readonly specFinalizers?: (obj: KubeObject) => readonly string[];
   /** What changes when deletion starts (a Namespace turns `Terminating`). */
   readonly onDeletionStart?: (obj: KubeObject) => KubeObject;
+  readonly admitCreate?: Admission;
+  /** Create-only request kinds that are answered, never stored (TokenReview, SelfSubjectReview). */
+  readonly virtual?: boolean;
 }
 
 export function groupVersionOf(rt: ResourceType): string {

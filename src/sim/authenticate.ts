@@ -1,11 +1,10 @@
 /**
- * Who is asking, for the in-process API: the admin by default, `as` for an already
- * authenticated identity, a bearer token of a static user, or 401. (Service-account tokens,
- * client certificates, front-proxy headers and impersonation join this chain with identity.)
+ * Identities of the in-process API that no authenticator establishes: the default admin of
+ * `sim.request` and the already-authenticated `as` identity. Everything else (bearer tokens,
+ * client certificates, front-proxy headers) goes through the authenticator chain of auth/.
  */
-import { header, type HeaderMap } from '../endpoints/types.ts';
 import type { UserInfo } from '../api/userInfo.ts';
-import type { StaticUser } from './options.ts';
+import { withAuthenticatedGroup } from '../auth/serviceAccountUsers.ts';
 
 export interface AsIdentity {
   readonly user: string;
@@ -16,19 +15,7 @@ export interface AsIdentity {
 
 export const adminUser: UserInfo = { username: 'system:admin', groups: ['system:masters', 'system:authenticated'] };
 
-function withAuthenticated(groups: readonly string[]): string[] {
-  return groups.includes('system:authenticated') ? [...groups] : [...groups, 'system:authenticated'];
-}
-
-export function authenticate(headers: HeaderMap, as: AsIdentity | undefined, users: readonly StaticUser[], anonymous: boolean): UserInfo | null {
-  if (as !== undefined) {
-    return { username: as.user, ...(as.uid === undefined ? {} : { uid: as.uid }), groups: withAuthenticated(as.groups ?? []), ...(as.extra === undefined ? {} : { extra: as.extra }) };
-  }
-  const auth = header(headers, 'authorization');
-  if (auth === undefined) return anonymous ? { username: 'system:anonymous', groups: ['system:unauthenticated'] } : null;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-  if (m === null) return null;
-  const found = users.find((u) => u.token === m[1]);
-  if (found === undefined) return null;
-  return { username: found.user, ...(found.uid === undefined ? {} : { uid: found.uid }), groups: withAuthenticated(found.groups ?? []) };
+export function asUser(as: AsIdentity): UserInfo {
+  const user: UserInfo = { username: as.user, ...(as.uid === undefined ? {} : { uid: as.uid }), groups: [...(as.groups ?? [])], ...(as.extra === undefined ? {} : { extra: as.extra }) };
+  return withAuthenticatedGroup(user);
 }

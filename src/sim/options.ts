@@ -4,22 +4,29 @@
  */
 import { parseDuration, parseInstant } from '../core/duration.ts';
 import type { WorldConfig } from '../store/world.ts';
+import type { IdentityConfig, ServiceAccountKey, StaticUser } from '../auth/identityConfig.ts';
 
 export class PlatformSimError extends Error {
   override readonly name = 'PlatformSimError';
   constructor(
-    readonly code: 'PSIM_OPTION_INVALID' | 'PSIM_SNAPSHOT_INVALID' | 'PSIM_SETTLE_LIVELOCK' | 'PSIM_DURATION_INVALID',
+    readonly code: 'PSIM_OPTION_INVALID' | 'PSIM_SNAPSHOT_INVALID' | 'PSIM_SETTLE_LIVELOCK' | 'PSIM_DURATION_INVALID' | 'PSIM_ASYNC_REQUIRED',
     message: string,
   ) {
     super(message);
   }
 }
 
-export interface StaticUser {
-  readonly token: string;
-  readonly user: string;
-  readonly uid?: string;
-  readonly groups?: readonly string[];
+export type { StaticUser };
+
+export interface RequestHeaderOptions {
+  /** PEM bundle of the CA whose client certificates may send front-proxy headers. */
+  readonly clientCA: string;
+  /** Common names allowed to act as the front proxy; empty allows any certificate of the CA. */
+  readonly allowedNames?: readonly string[];
+  readonly usernameHeaders?: readonly string[];
+  readonly uidHeaders?: readonly string[];
+  readonly groupHeaders?: readonly string[];
+  readonly extraHeaderPrefixes?: readonly string[];
 }
 
 export interface SimulationOptions {
@@ -32,6 +39,24 @@ export interface SimulationOptions {
   readonly compactionInterval?: string;
   readonly users?: readonly StaticUser[];
   readonly anonymousAuth?: boolean;
+  /** Extra PEM CA bundle trusted for client certificates, besides the simulation's own CA. */
+  readonly clientCA?: string;
+  readonly requestHeader?: RequestHeaderOptions;
+  readonly tokenIssuer?: string;
+  readonly apiAudiences?: readonly string[];
+  /** Longest token a TokenRequest gets (Go duration); longer requests are shortened with a warning. */
+  readonly serviceAccountMaxTokenExpiration?: string;
+  readonly serviceAccountExtendTokenExpiration?: boolean;
+  /** PKCS#8 PEM private keys (RSA or EC) signing service-account tokens; the first signs. */
+  readonly signingKeys?: readonly string[];
+  readonly featureGates?: Readonly<Record<string, boolean>>;
+  /**
+   * PEM of the CA the built-in signers use instead of the seeded one (key as PKCS#8). It is also
+   * trusted for client certificates.
+   */
+  readonly clusterSigning?: { readonly certificate: string; readonly privateKey: string };
+  /** Longest certificate the signers issue (Go duration). */
+  readonly clusterSigningDuration?: string;
   /** Run every invariant checker after every change of the world (tests); a violation throws. */
   readonly checkInvariants?: boolean;
 }
@@ -43,7 +68,16 @@ export interface ResolvedOptions {
   readonly config: WorldConfig;
   readonly users: readonly StaticUser[];
   readonly anonymousAuth: boolean;
+  /** The identity configuration but for the keys, which the edge imports. */
+  readonly identity: Omit<IdentityConfig, 'keys'>;
 }
+
+/** The identity configuration once the edge has imported the keys. */
+export function identityWithKeys(o: ResolvedOptions, keys: readonly ServiceAccountKey[]): IdentityConfig {
+  return { ...o.identity, keys };
+}
+
+const knownFeatureGates = ['ServiceAccountTokenNodeBinding'];
 
 export const defaultStartTime = '2025-01-01T00:00:00Z';
 
@@ -60,7 +94,34 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
   if (groupDomain !== 'platform.io' && groupDomain !== 'k8s.io') throw new PlatformSimError('PSIM_OPTION_INVALID', `option groupDomain: must be "platform.io" or "k8s.io"`);
   const compactionIntervalMs = duration('compactionInterval', o.compactionInterval ?? '5m');
   if (compactionIntervalMs === 0) throw new PlatformSimError('PSIM_OPTION_INVALID', 'option compactionInterval: must be positive');
+  if (o.clusterSigningDuration !== undefined) duration('clusterSigningDuration', o.clusterSigningDuration);
+  const issuer = o.tokenIssuer ?? 'https://platform-sim.local';
+  const maxExpiry = o.serviceAccountMaxTokenExpiration === undefined ? null : duration('serviceAccountMaxTokenExpiration', o.serviceAccountMaxTokenExpiration);
+  for (const gate of Object.keys(o.featureGates ?? {})) {
+    if (!knownFeatureGates.includes(gate)) throw new PlatformSimError('PSIM_OPTION_INVALID', `option featureGates: unrecognized feature gate: ${gate} (known: ${knownFeatureGates.join(', ')})`);
+  }
+  const rh = o.requestHeader;
+  const identity: Omit<IdentityConfig, 'keys'> = {
+    issuer,
+    apiAudiences: o.apiAudiences !== undefined && o.apiAudiences.length > 0 ? [...o.apiAudiences] : [issuer],
+    maxTokenExpirationSeconds: maxExpiry === null ? null : Math.floor(maxExpiry / 1000),
+    extendTokenExpiration: o.serviceAccountExtendTokenExpiration ?? true,
+    nodeBinding: o.featureGates?.['ServiceAccountTokenNodeBinding'] === true,
+    staticUsers: o.users ?? [],
+    anonymous: o.anonymousAuth ?? false,
+    requestHeader:
+      rh === undefined
+        ? null
+        : {
+            allowedNames: rh.allowedNames ?? [],
+            usernameHeaders: rh.usernameHeaders ?? ['X-Remote-User'],
+            uidHeaders: rh.uidHeaders ?? [],
+            groupHeaders: rh.groupHeaders ?? ['X-Remote-Group'],
+            extraHeaderPrefixes: rh.extraHeaderPrefixes ?? ['X-Remote-Extra-'],
+          },
+  };
   return {
+    identity,
     seed: String(o.seed ?? 1),
     start,
     settle: o.settle ?? 'auto',

@@ -4,20 +4,25 @@
  * `settleWorld` or `advanceWorld`; this class only holds the result and runs the watchers.
  */
 import { formatInstant, parseDuration } from '../core/duration.ts';
-import { errors } from '../core/status.ts';
 import { namesFor } from '../api/names.ts';
 import { buildResourceTable, type ResourceTable } from '../endpoints/resourceTable.ts';
 import { respondError } from '../endpoints/respond.ts';
 import type { ApiResponse } from '../endpoints/types.ts';
 import { route } from '../endpoints/route.ts';
 import { parseListQuery } from '../endpoints/listQuery.ts';
-import { create } from '../store/ops/create.ts';
-import { emptyWorld, type World } from '../store/world.ts';
-import { adminUser, authenticate, type AsIdentity } from './authenticate.ts';
+import type { World } from '../store/world.ts';
+import { adminUser, asUser, type AsIdentity } from './authenticate.ts';
+import type { ServiceAccountKey } from '../auth/identityConfig.ts';
+import { requestAttributes } from '../auth/requestInfo.ts';
+import { identify, isAllowed } from '../endpoints/pipeline.ts';
+import { forbidden } from '../auth/rbac/authorize.ts';
+import { limits } from '../core/limits.ts';
+import { FactBook, type Need } from './factBook.ts';
+import { step, type StepEnv, type StepResult, type Input } from './step.ts';
+import { identityWithKeys } from './options.ts';
 import { hashWorld } from './hash.ts';
 import { PlatformSimError, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
-import { settleWorld } from './scheduler.ts';
-import { step } from './step.ts';
+import { bootstrapWorld } from './bootstrap.ts';
 import { WatchHub } from './watchHub.ts';
 import type { WatchStream } from './watchStream.ts';
 import { encodeBody, decodeResponseBody } from './bodies.ts';
@@ -30,6 +35,8 @@ export interface SimRequest {
   readonly headers?: Readonly<Record<string, string | readonly string[]>>;
   readonly body?: unknown;
   readonly as?: AsIdentity;
+  /** PEM chain presented as a TLS client certificate (mTLS). */
+  readonly clientCertificate?: string;
   /**
    * `http` when the request came over the network: no credentials then means anonymous (or
    * 401), never the in-process default admin.
@@ -51,28 +58,41 @@ export interface Snapshot {
   readonly world: World;
 }
 
+/** What the edge provides a simulation: imported keys, the crypto fact resolver, the CA. */
+export interface SimulationEdge {
+  readonly keys: readonly ServiceAccountKey[];
+  readonly resolver: { readonly facts: ReadonlyMap<string, unknown>; resolve(needs: readonly Need[]): Promise<void> };
+  /** PEM of the simulation's CA (serving and client certificates). */
+  readonly caPem: string;
+  issueClientCertificate(req: ClientCertificateRequest): Promise<{ certificate: string; privateKey: string }>;
+}
+
+export interface ClientCertificateRequest {
+  readonly user: string;
+  readonly groups?: readonly string[];
+  /** Validity as RFC 3339 times; default from the CA's start for one year. */
+  readonly notBefore?: string;
+  readonly notAfter?: string;
+  /** Tells apart several certificates of one user (a different key and serial). */
+  readonly name?: string;
+}
+
 export class Simulation {
   #world: World;
   readonly #table: ResourceTable;
   readonly #opts: ResolvedOptions;
   readonly #raw: SimulationOptions;
   readonly #hub = new WatchHub();
+  readonly #edge: SimulationEdge;
+  readonly #env: StepEnv;
 
-  constructor(raw: SimulationOptions, world?: World) {
+  constructor(raw: SimulationOptions, edge: SimulationEdge, world?: World) {
     this.#raw = raw;
     this.#opts = resolveOptions(raw);
+    this.#edge = edge;
     this.#table = buildResourceTable(namesFor(this.#opts.config.groupDomain));
-    this.#world = world ?? this.#bootstrap();
-  }
-
-  #bootstrap(): World {
-    let w = emptyWorld(this.#opts.seed, this.#opts.start, this.#opts.config);
-    const rt = this.#table.byId('core/namespaces')!;
-    for (const name of this.#table.names.systemNamespaces) {
-      const r = create({ world: w, rt, registry: this.#table, names: this.#table.names, dryRun: false, fieldManager: 'platform-sim', subresource: '' }, { metadata: { name } }, '');
-      if (r.ok) w = r.world;
-    }
-    return settleWorld(w, this.#table);
+    this.#env = { table: this.#table, identity: identityWithKeys(this.#opts, edge.keys), facts: edge.resolver.facts };
+    this.#world = world ?? bootstrapWorld(this.#opts, this.#table);
   }
 
   /** The current world (plain, frozen-by-convention data: do not mutate). */
@@ -97,30 +117,74 @@ export class Simulation {
   }
 
   async request(req: SimRequest): Promise<SimResponse> {
-    return this.requestSync(req);
+    return this.#decoded(await this.respond(req));
   }
 
-  /** The synchronous core of `request` (no edge work needed yet for these kinds). */
+  /** As `request`, for requests that need no crypto (no tokens, certificates); throws otherwise. */
   requestSync(req: SimRequest): SimResponse {
-    const raw = this.requestRaw(req);
+    return this.#decoded(this.requestRaw(req));
+  }
+
+  #decoded(raw: ApiResponse & { readonly watch?: WatchStream }): SimResponse {
     return { status: raw.status, headers: raw.headers, body: decodeResponseBody(raw), ...(raw.watch === undefined ? {} : { watch: raw.watch }) };
   }
 
-  /** As `requestSync`, with the body as the exact text an HTTP server would send. */
-  requestRaw(req: SimRequest): ApiResponse & { readonly watch?: WatchStream } {
+  /** The request as the API sees it: the in-process default admin, `as`, or credentials to check. */
+  #apiRequest(req: SimRequest): Input & { type: 'api/requestArrived' } {
     const headers = lowerCase(req.headers ?? {});
     const encoded = encodeBody(req.body, headers);
-    const inProcessAdmin = req.transport !== 'http' && req.as === undefined && headers['authorization'] === undefined;
-    const user = inProcessAdmin ? adminUser : authenticate(headers, req.as, this.#opts.users, this.#opts.anonymousAuth);
-    if (user === null) return respondError(errors.unauthorized(), { output: { type: 'json' }, pretty: false });
-    const request = { method: req.method.toUpperCase(), path: req.path, headers: encoded.headers, body: encoded.body, user };
-    const result = step(this.#world, { type: 'api/requestArrived', request, settle: this.#opts.settle === 'auto' }, this.#table);
+    const inProcessAdmin = req.transport !== 'http' && req.as === undefined && headers['authorization'] === undefined && req.clientCertificate === undefined;
+    const identity = inProcessAdmin ? adminUser : req.as === undefined ? undefined : asUser(req.as);
+    const request = {
+      method: req.method.toUpperCase(),
+      path: req.path,
+      headers: encoded.headers,
+      body: encoded.body,
+      ...(identity === undefined ? {} : { identity }),
+      ...(req.clientCertificate === undefined ? {} : { clientCertificate: req.clientCertificate }),
+    };
+    return { type: 'api/requestArrived', request, settle: this.#opts.settle === 'auto' };
+  }
+
+  #commitRequest(result: StepResult): ApiResponse & { readonly watch?: WatchStream } {
     this.#set(result.world);
     const handled = result.output!;
     if (handled.watch === undefined) return handled.response;
     const r = handled.watch.route;
     const stream = this.#hub.open(this.#world, r.rt, r.namespace, handled.watch.query);
     return { status: 200, headers: { 'content-type': 'application/json' }, body: '', watch: stream };
+  }
+
+  /** As `request`, with the body as the exact text an HTTP server would send. */
+  async respond(req: SimRequest): Promise<ApiResponse & { readonly watch?: WatchStream }> {
+    const input = this.#apiRequest(req);
+    return this.#commitRequest(await this.#stepWithFacts(input));
+  }
+
+  /** The synchronous `respond`, for requests that need no crypto fact not already known. */
+  requestRaw(req: SimRequest): ApiResponse & { readonly watch?: WatchStream } {
+    const result = step(this.#world, this.#apiRequest(req), this.#env);
+    if (result.effects.length > 0) {
+      throw new PlatformSimError('PSIM_ASYNC_REQUIRED', `${req.method} ${req.path} needs signatures or certificate checks: use await sim.request(…)`);
+    }
+    return this.#commitRequest(result);
+  }
+
+  /**
+   * Runs a step; while it reports crypto facts it needed, establishes them at the edge and runs
+   * it again on the same world (the discarded passes changed nothing).
+   */
+  async #stepWithFacts(input: Input, onInstant?: (w: World) => void): Promise<StepResult> {
+    for (let pass = 0; pass < limits.factPassesMax; pass++) {
+      const instants: World[] = [];
+      const result = step(this.#world, input, this.#env, onInstant === undefined ? undefined : (w) => instants.push(w));
+      if (result.effects.length === 0) {
+        for (const w of instants) onInstant!(w);
+        return result;
+      }
+      await this.#edge.resolver.resolve(result.effects.map((e) => e.need));
+    }
+    throw new InvariantError(`a step still needed crypto facts after ${limits.factPassesMax} passes`);
   }
 
   /** Opens a watch on a collection path (query parameters as in the HTTP API). */
@@ -134,9 +198,41 @@ export class Simulation {
     return this.#hub.open(this.#world, r.rt, r.namespace, query.value);
   }
 
-  /** Who a request is, for edges that serve more than the API (the /sim/v1 control endpoints). */
-  whoIs(headers: Readonly<Record<string, string | readonly string[]>>): { username: string; groups: readonly string[] } | null {
-    return authenticate(lowerCase(headers), undefined, this.#opts.users, this.#opts.anonymousAuth);
+  /**
+   * Authenticates and authorizes a request for a path outside the API (the /sim/v1 control
+   * endpoints) as a non-resource request: null when allowed, else the 401/403 response.
+   */
+  async refuse(req: Omit<SimRequest, 'body'>): Promise<ApiResponse | null> {
+    const input = this.#apiRequest(req);
+    for (let pass = 0; pass < limits.factPassesMax; pass++) {
+      const book = new FactBook(this.#edge.resolver.facts);
+      const env = { table: this.#table, identity: this.#env.identity, crypto: book };
+      const who = identify(this.#world, env, input.request);
+      const attrs = requestAttributes(input.request.method, input.request.path);
+      const refusal = !who.ok
+        ? who.handled.response
+        : isAllowed(this.#world, env, who.user, attrs).allowed
+          ? null
+          : respondError(forbidden({ ...attrs, user: who.user }, ''), { output: { type: 'json' }, pretty: false });
+      if (book.needs.length === 0) return refusal;
+      await this.#edge.resolver.resolve(book.needs);
+    }
+    throw new InvariantError(`a request still needed crypto facts after ${limits.factPassesMax} passes`);
+  }
+
+  /** PEM of the simulation's CA: it issued the serving certificate and trusts client certificates it issued. */
+  get caCertificate(): string {
+    return this.#edge.caPem;
+  }
+
+  /** A client certificate (CN = user, O = groups) issued by the simulation's CA, with its key. */
+  async issueClientCertificate(req: ClientCertificateRequest): Promise<{ certificate: string; privateKey: string }> {
+    return this.#edge.issueClientCertificate(req);
+  }
+
+  /** The service-account signing keys' public halves (ids and algorithms). */
+  get serviceAccountKeys(): readonly ServiceAccountKey[] {
+    return this.#edge.keys;
   }
 
   /** Replaces the whole world (PUT /sim/v1/snapshot); open watches are ended. */
@@ -146,7 +242,7 @@ export class Simulation {
   }
 
   async settle(): Promise<void> {
-    this.#set(step(this.#world, { type: 'controllers/settleRequested' }, this.#table).world);
+    this.#set((await this.#stepWithFacts({ type: 'controllers/settleRequested' })).world);
   }
 
   async advance(duration: string | number): Promise<void> {
@@ -158,7 +254,7 @@ export class Simulation {
       this.#world = w;
       this.#hub.publish(w);
     };
-    this.#world = step(this.#world, { type: 'clock/advanced', to: until }, this.#table, onInstant).world;
+    this.#world = (await this.#stepWithFacts({ type: 'clock/advanced', to: until }, onInstant)).world;
   }
 
   now(): string {
@@ -184,15 +280,3 @@ function lowerCase(h: Readonly<Record<string, string | readonly string[]>>): Rec
   for (const k of Object.keys(h)) out[k.toLowerCase()] = h[k]!;
   return out;
 }
-
-export async function createSimulation(options: SimulationOptions = {}): Promise<Simulation> {
-  return new Simulation(options);
-}
-
-export async function restoreSimulation(snapshot: Snapshot): Promise<Simulation> {
-  if (snapshot?.format !== 'platform-sim/snapshot@1' || snapshot.world?.format !== 'platform-sim/world@1') {
-    throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
-  }
-  return new Simulation(snapshot.options, JSON.parse(JSON.stringify(snapshot.world)) as World);
-}
-

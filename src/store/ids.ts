@@ -31,3 +31,9 @@ export function generatedSuffix(world: World, dryRun: boolean, attempt: number):
   const suffix = values.map((v) => alphabet[v]).join('');
   return { suffix, world: dryRun ? world : { ...world, rng: streams } };
 }
+
+/** A token's `jti`: a v4-shaped UUID from its own stream, so issuing tokens never shifts uids. */
+export function newTokenId(world: World): { jti: string; world: World } {
+  const { bytes, streams } = drawBytes(world.seed, world.rng, 'jti', 16);
+  return { jti: uuidFromBytes(bytes), world: { ...world, rng: streams } };
+}

@@ -19,7 +19,16 @@ describe('discovery', () => {
     const list = (await s.request({ method: 'GET', path: '/api/v1' })).body as Body;
     expect(list.kind).toBe('APIResourceList');
     expect(list.groupVersion).toBe('v1');
-    expect(list.resources.map((r: Body) => r.name)).toEqual(['configmaps', 'namespaces', 'namespaces/status', 'pods', 'pods/status', 'secrets', 'serviceaccounts']);
+    expect(list.resources.map((r: Body) => r.name)).toEqual(expect.arrayContaining(['configmaps', 'namespaces', 'namespaces/status', 'pods', 'pods/status', 'secrets', 'serviceaccounts', 'serviceaccounts/token']));
+    expect(list.resources.find((r: Body) => r.name === 'serviceaccounts/token')).toEqual({
+      name: 'serviceaccounts/token',
+      singularName: '',
+      namespaced: true,
+      group: 'authentication.platform.io',
+      version: 'v1',
+      kind: 'TokenRequest',
+      verbs: ['create'],
+    });
     expect(list.resources.find((r: Body) => r.name === 'serviceaccounts')).toEqual({
       name: 'serviceaccounts',
       singularName: 'serviceaccount',

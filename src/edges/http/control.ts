@@ -1,5 +1,5 @@
 /**
- * The `/sim/v1/*` control endpoints (admin only, JSON): clock, advance, settle, hash, snapshot.
+ * The `/sim/v1/*` control endpoints (JSON): clock, advance, settle, hash, snapshot.
  */
 import type { Simulation, Snapshot } from '../../sim/simulation.ts';
 import { parseDuration } from '../../core/duration.ts';
@@ -9,19 +9,20 @@ export interface ControlResult {
   readonly body: unknown;
 }
 
-const forbidden = (path: string, user: string): ControlResult => ({
-  status: 403,
-  body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `forbidden: User "${user}" cannot ${'get'} path "${path}"`, reason: 'Forbidden', details: {}, code: 403 },
-});
-
 const bad = (message: string): ControlResult => ({ status: 400, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 } });
 
-export async function control(sim: Simulation, method: string, path: string, headers: Record<string, string | string[] | undefined>, body: string): Promise<ControlResult> {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) if (v !== undefined) clean[k] = Array.isArray(v) ? v.join(', ') : v;
-  const who = sim.whoIs(clean);
-  if (who === null) return { status: 401, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 } };
-  if (!who.groups.includes('system:masters')) return forbidden(path, who.username);
+export interface ControlCredentials {
+  readonly headers: Record<string, string | string[]>;
+  readonly clientCertificate?: string;
+}
+
+/**
+ * Authentication and RBAC as for any non-resource path: only `system:masters` (cluster-admin's
+ * `nonResourceURLs: ["*"]`) may use these unless a ClusterRole grants `/sim/v1/*`.
+ */
+export async function control(sim: Simulation, method: string, path: string, credentials: ControlCredentials, body: string): Promise<ControlResult> {
+  const refusal = await sim.refuse({ method, path, headers: credentials.headers, transport: 'http', ...(credentials.clientCertificate === undefined ? {} : { clientCertificate: credentials.clientCertificate }) });
+  if (refusal !== null) return { status: refusal.status, body: JSON.parse(refusal.body) as unknown };
   const route = `${method} ${path}`;
   switch (route) {
     case 'GET /sim/v1/clock':

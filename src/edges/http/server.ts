@@ -6,13 +6,15 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
 import { writeFileSync } from 'node:fs';
 import { servingMaterial, type ServingMaterial } from '../crypto/servingCertificates.ts';
 import { kubeconfigYaml } from './kubeconfig.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { defaultStartTime } from '../../sim/options.ts';
 import type { AddressInfo } from 'node:net';
-import { createSimulation, restoreSimulation, type Simulation } from '../../sim/simulation.ts';
+import type { Simulation } from '../../sim/simulation.ts';
+import { createSimulation, restoreSimulation } from '../simulation/create.ts';
 import { readStateFile, writeStateFile } from '../fs/stateFile.ts';
 import type { SimulationOptions } from '../../sim/options.ts';
 import type { WatchStream } from '../../sim/watchStream.ts';
@@ -77,7 +79,13 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Internal error occurred: ${String(err)}`, reason: 'InternalError', code: 500 }));
     });
   };
-  const server: Server = material === undefined ? createServer(listener) : createTlsServer({ key: material.keyPem, cert: material.certPem }, listener);
+  // Client certificates are asked for and accepted whatever they are: the simulation verifies
+  // them at virtual time. The CA list tells clients which certificates the server trusts.
+  const clientCas = material === undefined ? [] : [material.caPem, ...(options.clientCA === undefined ? [] : [options.clientCA]), ...(options.requestHeader === undefined ? [] : [options.requestHeader.clientCA])];
+  const server: Server =
+    material === undefined
+      ? createServer(listener)
+      : createTlsServer({ key: material.keyPem, cert: material.certPem, requestCert: true, rejectUnauthorized: false, ca: clientCas }, listener);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port ?? 6443, host0, resolve));
   const addr = server.address() as AddressInfo;
@@ -119,16 +127,19 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
     res.end(`${JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Request entity too large: limit is 3145728', reason: 'RequestEntityTooLarge', code: 413 })}\n`);
     return;
   }
+  const headers: Record<string, string | string[]> = {};
+  // Per occurrence: two X-Remote-Group headers are two groups, one `a,b` is one group.
+  for (const [k, v] of Object.entries(req.headersDistinct)) if (v !== undefined) headers[k] = v.length === 1 ? v[0]! : v;
+  const clientCertificate = peerCertificateChain(req);
+  const credentials = { headers, ...(clientCertificate === undefined ? {} : { clientCertificate }) };
   if (path.startsWith('/sim/v1/')) {
-    const r = await control(sim, req.method ?? 'GET', path.split('?')[0]!, req.headers, body.text);
+    const r = await control(sim, req.method ?? 'GET', path.split('?')[0]!, credentials, body.text);
     persist();
     res.writeHead(r.status, { 'content-type': 'application/json' });
     res.end(`${JSON.stringify(r.body)}\n`);
     return;
   }
-  const headers: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = v;
-  const answer = sim.requestRaw({ method: req.method ?? 'GET', path, headers, body: body.text, transport: 'http' });
+  const answer = await sim.respond({ method: req.method ?? 'GET', path, ...credentials, body: body.text, transport: 'http' });
   persist();
   if (answer.watch === undefined) {
     res.writeHead(answer.status, answer.headers);
@@ -143,4 +154,18 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   for await (const event of stream) res.write(`${JSON.stringify(event)}\n`);
   watches.delete(stream);
   res.end();
+}
+
+/** The client certificate chain presented over mTLS, as PEM (verified by the simulation at virtual time). */
+function peerCertificateChain(req: IncomingMessage): string | undefined {
+  const socket = req.socket as TLSSocket;
+  if (typeof socket.getPeerCertificate !== 'function') return undefined;
+  const pems: string[] = [];
+  let cert = socket.getPeerCertificate(true) as DetailedPeerCertificate | undefined;
+  for (let depth = 0; cert !== undefined && cert.raw !== undefined && depth < 8; depth++) {
+    pems.push(`-----BEGIN CERTIFICATE-----\n${cert.raw.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`.replace('\n\n-----END', '\n-----END'));
+    if (cert.issuerCertificate === undefined || cert.issuerCertificate === cert) break;
+    cert = cert.issuerCertificate;
+  }
+  return pems.length === 0 ? undefined : pems.join('');
 }

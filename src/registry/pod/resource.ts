@@ -11,6 +11,7 @@ import { ageColumn, nameColumn } from '../common/tables.ts';
 import type { ResourceType } from '../types.ts';
 import { podSchema } from './schema.ts';
 import { isDNS1123Label } from '../validation/names.ts';
+import { serviceAccountAdmission } from './serviceAccountAdmission.ts';
 
 function defaultContainer(c: unknown): unknown {
   if (!isObject(c)) return c;
@@ -133,6 +134,7 @@ export const podResource: ResourceType = {
   allowUnconditionalUpdate: true,
   hasGeneration: true,
   resetFields: ['status'],
+  admitCreate: serviceAccountAdmission,
   gracefulDeletion: (obj, requested) => {
     const spec = isObject(obj['spec']) ? obj['spec'] : {};
     if (typeof spec['nodeName'] !== 'string' || spec['nodeName'] === '') return null;

@@ -8,6 +8,8 @@ import { hasOwn, isObject } from '../../core/json.ts';
 import { allVerbs, metadataFieldSelectors, strategy } from '../common/defaultStrategy.ts';
 import { ageColumn, nameColumn } from '../common/tables.ts';
 import type { ResourceType, StrategyContext } from '../types.ts';
+import type { Names } from '../../api/names.ts';
+import { tokenRequestSchema } from '../authentication/schemas.ts';
 import { serviceAccountSchema } from './schema.ts';
 
 function normalizeSecrets(obj: KubeObject): KubeObject {
@@ -23,7 +25,8 @@ function enforceWarning(obj: KubeObject, old: KubeObject | null, ctx: StrategyCo
   return [`metadata.annotations[${key}]: deprecated in v1.32+; prefer separate namespaces to isolate access to mounted secrets`];
 }
 
-export const serviceAccountResource: ResourceType = {
+/** A factory: the `token` subresource's kind lives in the authentication group of the names table. */
+export const serviceAccountResource = (names: Names): ResourceType => ({
   id: 'core/serviceaccounts',
   group: '',
   version: 'v1',
@@ -43,7 +46,7 @@ export const serviceAccountResource: ResourceType = {
     warningsOnCreate: (obj, ctx) => enforceWarning(obj, null, ctx),
     warningsOnUpdate: (obj, old, ctx) => enforceWarning(obj, old, ctx),
   }),
-  subresources: [],
+  subresources: [{ name: 'token', kind: 'TokenRequest', group: names.authenticationGroup, version: 'v1', verbs: ['create'], schema: tokenRequestSchema }],
   fieldSelectors: metadataFieldSelectors,
   deleteReturnsObject: true,
   allowUnconditionalUpdate: true,
@@ -61,4 +64,4 @@ export const serviceAccountResource: ResourceType = {
     },
     ageColumn,
   ],
-};
+});

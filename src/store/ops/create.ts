@@ -69,6 +69,11 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
   });
   for (const field of ctx.rt.resetFields) delete obj[field];
   obj = ctx.rt.strategy.prepareForCreate(obj, sctx);
+  if (ctx.rt.admitCreate !== undefined) {
+    const admitted = ctx.rt.admitCreate(obj, sctx);
+    if (!admitted.ok) return fail(errors.forbidden(groupResource(ctx), name, admitted.message));
+    obj = admitted.object;
+  }
   if (ctx.rt.hasGeneration) obj = { ...obj, metadata: { ...obj.metadata, generation: 1 } };
   else delete obj.metadata.generation;
   const fieldErrors = [...validateObjectMetaCreate(obj.metadata, { namespaced: ctx.rt.namespaced, nameRule: ctx.rt.nameRule }), ...ctx.rt.strategy.validate(obj, sctx)];

@@ -57,12 +57,20 @@ function keepSystemFields(obj: KubeObject, old: KubeObject): KubeObject {
   return { ...obj, metadata: meta as KubeObject['metadata'] };
 }
 
-/** Status writes may change only status: everything else comes from the stored object. */
+/**
+ * Status writes may change status and metadata (labels, annotations, finalizers — as the real
+ * status strategies keep them), but not the owner references or deletion timestamp; every other
+ * top-level field comes from the stored object.
+ */
 function statusOnly(obj: KubeObject, old: KubeObject): KubeObject {
-  const out: KubeObject = { ...old, metadata: { ...old.metadata, resourceVersion: obj.metadata.resourceVersion ?? '' } };
+  const meta = { ...obj.metadata };
+  for (const key of ['ownerReferences', 'deletionTimestamp'] as const) {
+    if (old.metadata[key] === undefined) delete meta[key];
+    else (meta as Record<string, unknown>)[key] = old.metadata[key];
+  }
+  const out: KubeObject = { ...old, metadata: meta };
   if (obj['status'] === undefined) delete out['status'];
   else out['status'] = obj['status'];
-  if (obj.metadata.managedFields !== undefined) out.metadata.managedFields = obj.metadata.managedFields;
   return out;
 }
 

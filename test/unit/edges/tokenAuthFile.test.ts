@@ -19,7 +19,8 @@ describe('token auth file', () => {
   it('lets a static user authenticate with its bearer token', async () => {
     const parsed = parseTokenAuthCsv('t1,alice,u1,"dev,ops"\n');
     const s = await sim({ users: parsed.ok ? parsed.users : [] });
-    const res = await s.request({ method: 'GET', path: '/api/v1/namespaces/default/serviceaccounts', headers: { authorization: 'Bearer t1' } });
-    expect(res.status).toBe(200);
+    const res = await s.request({ method: 'POST', path: '/apis/authentication.platform.io/v1/selfsubjectreviews', body: {}, headers: { authorization: 'Bearer t1' } });
+    expect(res.status).toBe(201);
+    expect((res.body as { status: unknown }).status).toEqual({ userInfo: { username: 'alice', uid: 'u1', groups: ['dev', 'ops', 'system:authenticated'] } });
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * The simulation's CA, Ed25519, derived from the seed, valid from a day before the virtual start
+ * time for ten years: it signs the HTTPS serving certificate and client certificates, and is
+ * trusted for client authentication. Same seed and start → byte-identical certificate.
+ */
+import { seededEd25519Keys, seededSerialHex, subtle } from './webKeys.ts';
+import { toPem, x509 } from './x509.ts';
+
+export interface ClusterCa {
+  readonly certificate: x509.X509Certificate;
+  readonly keys: CryptoKeyPair;
+  readonly pem: string;
+}
+
+const day = 86_400_000;
+const ed25519 = { name: 'Ed25519' };
+
+export async function clusterCa(seed: string, start: number): Promise<ClusterCa> {
+  const keys = await seededEd25519Keys(seed, 'cluster-ca');
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    serialNumber: seededSerialHex(seed, 'cluster-ca'),
+    name: 'CN=platform-sim-ca',
+    notBefore: new Date(start - day),
+    notAfter: new Date(start + 3650 * day),
+    keys,
+    signingAlgorithm: ed25519,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign | x509.KeyUsageFlags.digitalSignature, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  return { certificate, keys, pem: certificate.toString('pem') };
+}
+
+export interface ClientCertificateRequest {
+  readonly user: string;
+  readonly groups?: readonly string[];
+  /** Validity, RFC 3339 or epoch ms; default: the CA's validity start, one year long. */
+  readonly notBefore?: number;
+  readonly notAfter?: number;
+  /** Distinguishes several certificates of one user (different key and serial). */
+  readonly name?: string;
+}
+
+export interface ClientCertificate {
+  readonly certificate: string;
+  readonly privateKey: string;
+}
+
+function escapeRdn(v: string): string {
+  return v.replace(/([,+"\\<>;=])/g, '\\$1');
+}
+
+export async function issueClientCertificate(ca: ClusterCa, seed: string, req: ClientCertificateRequest): Promise<ClientCertificate> {
+  const purpose = `client/${req.user}/${(req.groups ?? []).join(',')}/${req.name ?? ''}`;
+  const keys = await seededEd25519Keys(seed, purpose);
+  const notBefore = req.notBefore ?? ca.certificate.notBefore.getTime();
+  const subject = [`CN=${escapeRdn(req.user)}`, ...(req.groups ?? []).map((g) => `O=${escapeRdn(g)}`)].join(', ');
+  const cert = await x509.X509CertificateGenerator.create({
+    serialNumber: seededSerialHex(seed, purpose),
+    subject,
+    issuer: ca.certificate.subject,
+    notBefore: new Date(notBefore),
+    notAfter: new Date(req.notAfter ?? notBefore + 365 * day),
+    publicKey: keys.publicKey,
+    signingKey: ca.keys.privateKey,
+    signingAlgorithm: ed25519,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
+      await x509.AuthorityKeyIdentifierExtension.create(ca.keys.publicKey),
+    ],
+  });
+  const pkcs8 = await subtle().exportKey('pkcs8', keys.privateKey);
+  return { certificate: cert.toString('pem'), privateKey: toPem(pkcs8, 'PRIVATE KEY') };
+}

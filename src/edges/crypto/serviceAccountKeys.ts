@@ -1,0 +1,64 @@
+/**
+ * Service-account signing keys: the seeded Ed25519 key by default (deterministic signatures), or
+ * PEM keys the user supplies (RSA → RS256, EC P-256/384/521 → ES256/384/512, as Kubernetes maps
+ * them). `kid` is base64url(SHA-256(DER SubjectPublicKeyInfo)), as kube-apiserver computes it.
+ */
+import { exportJWK, importPKCS8 } from 'jose';
+import type { ServiceAccountKey } from '../../auth/identityConfig.ts';
+import type { JsonObject } from '../../core/json.ts';
+import { base64url, seededEd25519Keys, subtle } from './webKeys.ts';
+
+export interface SigningKey extends ServiceAccountKey {
+  readonly privateKey: CryptoKey;
+  readonly publicKey: CryptoKey;
+}
+
+async function describe(privateKey: CryptoKey, publicKey: CryptoKey, alg: string): Promise<SigningKey> {
+  const spki = await subtle().exportKey('spki', publicKey);
+  const kid = base64url(await subtle().digest('SHA-256', spki));
+  const jwk = (await exportJWK(publicKey)) as unknown as JsonObject;
+  return { kid, alg, jwk, privateKey, publicKey };
+}
+
+const privateJwkMembers = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'];
+
+/** The public half of an extractable private key, through its JWK. */
+async function publicOf(privateKey: CryptoKey, alg: string): Promise<CryptoKey> {
+  const jwk = await subtle().exportKey('jwk', privateKey);
+  for (const m of privateJwkMembers) delete (jwk as Record<string, unknown>)[m];
+  delete jwk.key_ops;
+  const params =
+    alg === 'RS256'
+      ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }
+      : { name: 'ECDSA', namedCurve: jwk.crv ?? 'P-256' };
+  return subtle().importKey('jwk', jwk, params, true, ['verify']);
+}
+
+const curveAlgs: Record<string, string> = { 'P-256': 'ES256', 'P-384': 'ES384', 'P-521': 'ES512' };
+
+/** Imports a PKCS#8 PEM key: RSA or EC. */
+export async function importSigningKey(pem: string): Promise<SigningKey> {
+  try {
+    const rsa = (await importPKCS8(pem, 'RS256', { extractable: true })) as CryptoKey;
+    return describe(rsa, await publicOf(rsa, 'RS256'), 'RS256');
+  } catch {
+    // not RSA: try the EC curves in turn
+  }
+  for (const alg of ['ES256', 'ES384', 'ES512']) {
+    try {
+      const ec = (await importPKCS8(pem, alg, { extractable: true })) as CryptoKey;
+      const pub = await publicOf(ec, alg);
+      const crv = (ec.algorithm as EcKeyAlgorithm).namedCurve;
+      return describe(ec, pub, curveAlgs[crv] ?? alg);
+    } catch {
+      // next curve
+    }
+  }
+  throw new Error('signing key: not an RSA or EC (P-256, P-384, P-521) private key in PKCS#8 PEM (BEGIN PRIVATE KEY)');
+}
+
+export async function serviceAccountKeys(seed: string, pems: readonly string[] | undefined): Promise<SigningKey[]> {
+  if (pems !== undefined && pems.length > 0) return Promise.all(pems.map(importSigningKey));
+  const keys = await seededEd25519Keys(seed, 'service-account-signing');
+  return [await describe(keys.privateKey, keys.publicKey, 'EdDSA')];
+}

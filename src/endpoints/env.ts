@@ -1,0 +1,19 @@
+/**
+ * What the API needs besides the world and the request: the served kinds, the identity
+ * configuration, and the crypto facts of this pass (see api/crypto.ts).
+ */
+import type { CryptoFacts } from '../api/crypto.ts';
+import type { IdentityConfig } from '../auth/identityConfig.ts';
+import type { ResourceTable } from './resourceTable.ts';
+import type { AuthContext } from '../auth/authenticate.ts';
+import type { World } from '../store/world.ts';
+
+export interface ApiEnv {
+  readonly table: ResourceTable;
+  readonly identity: IdentityConfig;
+  readonly crypto: CryptoFacts;
+}
+
+export function authContext(world: World, env: ApiEnv): AuthContext {
+  return { world, config: env.identity, names: env.table.names, crypto: env.crypto };
+}

@@ -1,0 +1,60 @@
+/**
+ * The request pipeline of kube-apiserver's filter chain, pure: authentication (401), impersonation
+ * (403/400), authorization from the path's request attributes (403, before routing, so an
+ * unprivileged caller learns nothing about what exists), then the handler.
+ */
+import type { UserInfo } from '../api/userInfo.ts';
+import { authenticateRequest } from '../auth/authenticate.ts';
+import { impersonate } from '../auth/impersonate.ts';
+import { authorize, forbidden } from '../auth/rbac/authorize.ts';
+import { requestAttributes, type RequestAttributes } from '../auth/requestInfo.ts';
+import { errors } from '../core/status.ts';
+import type { World } from '../store/world.ts';
+import { authContext, type ApiEnv } from './env.ts';
+import { handle } from './handle.ts';
+import type { Handled } from './handleResource.ts';
+import { respondError } from './respond.ts';
+import type { ApiRequest } from './types.ts';
+import { warningHeaders } from './encode.ts';
+
+const json = { output: { type: 'json' as const }, pretty: false };
+
+/** The RBAC decision for a user and request attributes. */
+export function isAllowed(world: World, env: ApiEnv, user: UserInfo, attrs: RequestAttributes): { allowed: boolean; reason?: string } {
+  return authorize(world, env.table.names, { ...attrs, user });
+}
+
+/** Who a request is, after authentication and impersonation; or the response refusing it. */
+export function identify(world: World, env: ApiEnv, req: ApiRequest): { ok: true; user: UserInfo; warnings: readonly string[] } | { ok: false; handled: Handled } {
+  let user: UserInfo;
+  let warnings: readonly string[] = [];
+  if (req.identity !== undefined) user = req.identity;
+  else {
+    const authn = authenticateRequest({ headers: req.headers, ...(req.clientCertificate === undefined ? {} : { clientCertificate: req.clientCertificate }) }, authContext(world, env));
+    if (authn.type === 'unauthorized') return { ok: false, handled: { world, response: respondError(errors.unauthorized(), json, authn.warnings) } };
+    user = authn.user;
+    warnings = authn.warnings;
+  }
+  const imp = impersonate(
+    req.headers,
+    user,
+    env.table.names.authenticationGroup,
+    (u, attrs) => isAllowed(world, env, u, attrs),
+    (u, attrs, reason) => forbidden({ ...attrs, user: u }, reason),
+  );
+  if (imp.type === 'error') return { ok: false, handled: { world, response: respondError(imp.error, json, warnings) } };
+  return { ok: true, user: imp.type === 'user' ? imp.user : user, warnings };
+}
+
+export function serveRequest(world: World, env: ApiEnv, req: ApiRequest): Handled {
+  const who = identify(world, env, req);
+  if (!who.ok) return who.handled;
+  const attrs = requestAttributes(req.method, req.path);
+  const decision = isAllowed(world, env, who.user, attrs);
+  if (!decision.allowed) return { world, response: respondError(forbidden({ ...attrs, user: who.user }, decision.reason ?? ''), json, who.warnings) };
+  const handled = handle(world, env, { ...req, user: who.user });
+  if (who.warnings.length === 0) return handled;
+  const existing = handled.response.headers['warning'];
+  const warning = [...warningHeaders(who.warnings), ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];
+  return { ...handled, response: { ...handled.response, headers: { ...handled.response.headers, warning } } };
+}

@@ -1,0 +1,39 @@
+/**
+ * TokenReview and SelfSubjectReview: create-only, cluster-scoped, never stored (`virtual`); the
+ * endpoints answer them from the request itself. Their group follows the names table.
+ */
+import type { Names } from '../../api/names.ts';
+import { defaultStrategy, metadataFieldSelectors } from '../common/defaultStrategy.ts';
+import type { ResourceType } from '../types.ts';
+import type { StructSchema } from '../../api/schema.ts';
+import { selfSubjectReviewSchema, tokenReviewSchema } from './schemas.ts';
+
+function reviewResource(names: Names, resource: string, kind: string, schema: StructSchema): ResourceType {
+  return {
+    id: `authentication/${resource}`,
+    group: names.authenticationGroup,
+    version: 'v1',
+    resource,
+    singular: resource.slice(0, -1),
+    kind,
+    listKind: `${kind}List`,
+    namespaced: false,
+    shortNames: [],
+    categories: [],
+    verbs: ['create'],
+    schema,
+    nameRule: 'path',
+    strategy: defaultStrategy,
+    subresources: [],
+    fieldSelectors: metadataFieldSelectors,
+    deleteReturnsObject: false,
+    allowUnconditionalUpdate: false,
+    hasGeneration: false,
+    resetFields: [],
+    virtual: true,
+  };
+}
+
+export function authenticationResources(names: Names): ResourceType[] {
+  return [reviewResource(names, 'tokenreviews', 'TokenReview', tokenReviewSchema), reviewResource(names, 'selfsubjectreviews', 'SelfSubjectReview', selfSubjectReviewSchema)];
+}

@@ -1,0 +1,46 @@
+/**
+ * Schemas of the authentication group's request kinds (authentication/v1): TokenRequest (the
+ * `serviceaccounts/token` subresource), TokenReview and SelfSubjectReview. None is stored; the
+ * schemas drive decoding, fieldValidation and OpenAPI like any other kind.
+ */
+import { objectMetaSchema } from '../../api/meta.ts';
+import { s } from '../../api/schema.ts';
+
+export const userInfoSchema = s.struct('UserInfo', {
+  username: s.string(),
+  uid: s.string(),
+  groups: s.atomicList(s.string()),
+  extra: s.map(s.atomicList(s.string()), { goType: 'map[string]v1.ExtraValue' }),
+});
+
+export const tokenRequestSchema = s.struct('TokenRequest', {
+  apiVersion: s.string(),
+  kind: s.string(),
+  metadata: objectMetaSchema,
+  spec: s.struct('TokenRequestSpec', {
+    audiences: s.atomicList(s.string()),
+    expirationSeconds: s.int64(),
+    boundObjectRef: s.struct('BoundObjectReference', { kind: s.string(), apiVersion: s.string(), name: s.string(), uid: s.string() }),
+  }),
+  status: s.struct('TokenRequestStatus', { token: s.string(), expirationTimestamp: s.time() }),
+});
+
+export const tokenReviewSchema = s.struct('TokenReview', {
+  apiVersion: s.string(),
+  kind: s.string(),
+  metadata: objectMetaSchema,
+  spec: s.struct('TokenReviewSpec', { token: s.string(), audiences: s.atomicList(s.string()) }),
+  status: s.struct('TokenReviewStatus', {
+    authenticated: s.boolean(),
+    user: userInfoSchema,
+    audiences: s.atomicList(s.string()),
+    error: s.string(),
+  }),
+});
+
+export const selfSubjectReviewSchema = s.struct('SelfSubjectReview', {
+  apiVersion: s.string(),
+  kind: s.string(),
+  metadata: objectMetaSchema,
+  status: s.struct('SelfSubjectReviewStatus', { userInfo: userInfoSchema }),
+});

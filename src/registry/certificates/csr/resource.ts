@@ -1,0 +1,51 @@
+/**
+ * CertificateSigningRequest (certificates.<domain>/v1, pkg/registry/certificates): cluster-scoped,
+ * short name `csr`, any name that is a valid path segment, `/status` (certificate, Failed) and
+ * `/approval` (Approved, Denied) subresources with their own strategies, unconditional PUT
+ * allowed, field selectors `metadata.name` and `spec.signerName`.
+ */
+import type { Names } from '../../../api/names.ts';
+import { isObject } from '../../../core/json.ts';
+import { allVerbs } from '../../common/defaultStrategy.ts';
+import type { ResourceType } from '../../types.ts';
+import { csrSchema } from './schema.ts';
+import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategies.ts';
+import { admitSubject } from './subjectRestriction.ts';
+import { csrColumns } from './table.ts';
+
+const subresourceVerbs = ['get', 'patch', 'update'] as const;
+
+export const certificateSigningRequestResource = (names: Names): ResourceType => ({
+  id: 'certificates/certificatesigningrequests',
+  group: names.certificatesGroup,
+  version: 'v1',
+  resource: 'certificatesigningrequests',
+  singular: 'certificatesigningrequest',
+  kind: 'CertificateSigningRequest',
+  listKind: 'CertificateSigningRequestList',
+  namespaced: false,
+  shortNames: ['csr'],
+  categories: [],
+  verbs: allVerbs,
+  schema: csrSchema,
+  nameRule: 'path',
+  strategy: csrStrategy,
+  admitCreate: admitSubject,
+  subresources: [
+    { name: 'approval', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrApprovalStrategy },
+    { name: 'status', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrStatusStrategy },
+  ],
+  fieldSelectors: {
+    fields: ['metadata.name', 'spec.signerName'],
+    custom: true,
+    extract: (obj) => {
+      const spec = isObject(obj['spec']) ? obj['spec'] : {};
+      return { 'metadata.name': obj.metadata.name ?? '', 'spec.signerName': typeof spec['signerName'] === 'string' ? spec['signerName'] : '' };
+    },
+  },
+  deleteReturnsObject: false,
+  allowUnconditionalUpdate: true,
+  hasGeneration: false,
+  resetFields: ['status'],
+  table: csrColumns,
+});

@@ -1,0 +1,26 @@
+/**
+ * CertificateSubjectRestriction admission (plugin/pkg/admission/certificates/subjectrestriction):
+ * a request for the API-server client signer may not ask for the `system:masters` group (as a
+ * subject Organization). Other signers are not restricted. A request that does not parse is
+ * admitted here and rejected by validation (422), which upstream runs first.
+ */
+import type { KubeObject } from '../../../api/meta.ts';
+import type { Admission, StrategyContext } from '../../types.ts';
+import { bytesToBinary, decodeGoBase64 } from '../goBase64.ts';
+import { wellKnownSigners } from '../signers.ts';
+import { specOf, stringField } from './fields.ts';
+
+const mastersGroup = 'system:masters';
+
+export const admitSubject: Admission = (obj: KubeObject, ctx: StrategyContext) => {
+  const spec = specOf(obj);
+  const signer = wellKnownSigners(ctx.names).apiserverClient;
+  if (stringField(spec, 'signerName') !== signer) return { ok: true, object: obj };
+  const decoded = decodeGoBase64(stringField(spec, 'request'));
+  if (!decoded.ok) return { ok: true, object: obj };
+  const fact = ctx.crypto.certificateRequest(bytesToBinary(decoded.bytes));
+  if (fact.ok && fact.subject.organizations.includes(mastersGroup)) {
+    return { ok: false, message: `use of ${signer} signer with ${mastersGroup} group is not allowed` };
+  }
+  return { ok: true, object: obj };
+};
