@@ -36,8 +36,8 @@ export interface Strategy {
 }
 
 /**
- * An admission check on create (after defaults, before validation): the object to store, or the
- * reason for a 403 `<resource> "<name>" is forbidden: <message>`.
+ * An admission check on create: the object to store, or the reason for a 403
+ * `<resource> "<name>" is forbidden: <message>`.
  */
 export type Admission = (obj: KubeObject, ctx: StrategyContext) => { readonly ok: true; readonly object: KubeObject } | { readonly ok: false; readonly message: string };
 
@@ -105,7 +105,10 @@ export interface ResourceType {
   readonly specFinalizers?: (obj: KubeObject) => readonly string[];
   /** What changes when deletion starts (a Namespace turns `Terminating`). */
   readonly onDeletionStart?: (obj: KubeObject) => KubeObject;
+  /** Mutating admission on create: after defaults, before validation (ServiceAccount admission of pods). */
   readonly admitCreate?: Admission;
+  /** Validating admission on create: after validation (CertificateSubjectRestriction). */
+  readonly validateCreateAdmission?: Admission;
   /** Create-only request kinds that are answered, never stored (TokenReview, SelfSubjectReview). */
   readonly virtual?: boolean;
 }

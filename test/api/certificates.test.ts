@@ -205,7 +205,7 @@ describe('CSR create', () => {
   });
 
   it('rejects system:masters requests for the API-server client signer only (admission)', async () => {
-    const admit = (signerName: string, pem: string) => withFacts((c) => csrType.admitCreate!({ metadata: { name: 'c' }, spec: spec({ signerName, request: b64(pem) }) }, ctxWith(c)));
+    const admit = (signerName: string, pem: string) => withFacts((c) => csrType.validateCreateAdmission!({ metadata: { name: 'c' }, spec: spec({ signerName, request: b64(pem) }) }, ctxWith(c)));
     expect(await admit('platform.io/apiserver-client', mastersPem)).toEqual({ ok: false, message: 'use of platform.io/apiserver-client signer with system:masters group is not allowed' });
     expect((await admit('platform.io/apiserver-client', csrPem)).ok).toBe(true);
     expect((await admit('platform.io/apiserver-client-nodeagent', mastersPem)).ok).toBe(true);

@@ -8,6 +8,7 @@ import { goTypeOf, type Schema, type StructSchema } from '../../api/schema.ts';
 import { isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { limits } from '../../core/limits.ts';
+import { decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
 
 export type Decoded = { ok: true; value: JsonValue; unknownFields: string[] } | { ok: false; message: string };
 
@@ -57,6 +58,11 @@ function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, un
       if (typeof v !== 'string') mismatch(v, schema, where);
       if (schema.format === 'date-time' && parseInstant(v as string) === null) {
         throw new TypeError_(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+      }
+      // []byte fields are base64 in JSON; Go's decoder refuses anything else.
+      if (schema.format === 'byte') {
+        const decoded = decodeGoBase64(v as string);
+        if (!decoded.ok) throw new TypeError_(decoded.message);
       }
       return v;
     case 'boolean':

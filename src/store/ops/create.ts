@@ -78,6 +78,10 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
   else delete obj.metadata.generation;
   const fieldErrors = [...validateObjectMetaCreate(obj.metadata, { namespaced: ctx.rt.namespaced, nameRule: ctx.rt.nameRule }), ...ctx.rt.strategy.validate(obj, sctx)];
   if (fieldErrors.length > 0) return fail(errors.invalid(groupKind(ctx), name || (meta.generateName ?? ''), fieldErrors));
+  if (ctx.rt.validateCreateAdmission !== undefined) {
+    const admitted = ctx.rt.validateCreateAdmission(obj, sctx);
+    if (!admitted.ok) return fail(errors.forbidden(groupResource(ctx), name, admitted.message));
+  }
   const warnings = ctx.rt.strategy.warningsOnCreate(obj, sctx);
   const existing = getObject(world, ctx.rt.id, namespace, name);
   if (existing !== undefined) {

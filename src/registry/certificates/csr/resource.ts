@@ -30,7 +30,7 @@ export const certificateSigningRequestResource = (names: Names): ResourceType =>
   schema: csrSchema,
   nameRule: 'path',
   strategy: csrStrategy,
-  admitCreate: admitSubject,
+  validateCreateAdmission: admitSubject,
   subresources: [
     { name: 'approval', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrApprovalStrategy },
     { name: 'status', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrStatusStrategy },

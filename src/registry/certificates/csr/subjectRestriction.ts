@@ -1,8 +1,8 @@
 /**
  * CertificateSubjectRestriction admission (plugin/pkg/admission/certificates/subjectrestriction):
  * a request for the API-server client signer may not ask for the `system:masters` group (as a
- * subject Organization). Other signers are not restricted. A request that does not parse is
- * admitted here and rejected by validation (422), which upstream runs first.
+ * subject Organization). Other signers are not restricted. A validating admission: it runs after
+ * validation, so a request that does not parse was already refused (422).
  */
 import type { KubeObject } from '../../../api/meta.ts';
 import type { Admission, StrategyContext } from '../../types.ts';

@@ -1,0 +1,87 @@
+/**
+ * CertificateSigningRequests through the API: create records the requesting user, byte fields
+ * must be base64, approval through /approval, a certificate through /status only once approved,
+ * the spec frozen (contract divergence), subject restriction for system:masters, kubectl-style
+ * Table columns.
+ */
+import { describe, expect, it } from 'vitest';
+import { bytesToBase64, utf8Encode } from '../../src/core/base64.ts';
+import { x509 } from '../../src/edges/crypto/x509.ts';
+import { sim, type Body } from '../helpers.ts';
+
+const csrs = '/apis/certificates.platform.io/v1/certificatesigningrequests';
+const b64 = (text: string): string => bytesToBase64(utf8Encode(text));
+
+async function csrPem(cn: string, o: string[] = []): Promise<string> {
+  const keys = (await globalThis.crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const name = [`CN=${cn}`, ...o.map((g) => `O=${g}`)].join(', ');
+  const req = await x509.Pkcs10CertificateRequestGenerator.create({ name, keys, signingAlgorithm: { name: 'Ed25519' } });
+  return req.toString('pem');
+}
+
+const body = (name: string, request: string, signerName = 'example.com/signer') => ({
+  metadata: { name },
+  spec: { request: b64(request), signerName, usages: ['client auth'] },
+});
+
+describe('CertificateSigningRequest API', () => {
+  it('records the requesting user and starts with an empty status', async () => {
+    const s = await sim();
+    const pem = await csrPem('alice');
+    const res = await s.request({ method: 'POST', path: csrs, body: { ...body('c1', pem), spec: { ...body('c1', pem).spec, username: 'mallory' }, status: { conditions: [{ type: 'Approved', status: 'True' }] } }, as: { user: 'alice', uid: 'u1', groups: ['system:masters', 'dev'] } });
+    expect(res.status).toBe(201);
+    const csr = res.body as Body;
+    expect(csr.spec).toMatchObject({ username: 'alice', uid: 'u1', groups: ['system:masters', 'dev', 'system:authenticated'] });
+    expect(csr.status).toEqual({});
+  });
+
+  it('refuses a request field that is not base64, as the decoder does', async () => {
+    const s = await sim();
+    const res = await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'c' }, spec: { request: 'not base64!', signerName: 'example.com/s', usages: ['client auth'] } } });
+    expect(res.status).toBe(400);
+    expect((res.body as Body).message).toBe('CertificateSigningRequest in version "v1" cannot be handled as a CertificateSigningRequest: illegal base64 data at input byte 3');
+  });
+
+  it('refuses a request that is not a signed PKCS#10 request (422)', async () => {
+    const s = await sim();
+    const res = await s.request({ method: 'POST', path: csrs, body: body('c', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n') });
+    expect(res.status).toBe(422);
+    expect((res.body as Body).details.causes[0]).toMatchObject({ field: 'spec.request', reason: 'FieldValueInvalid' });
+  });
+
+  it('approves through /approval and takes a certificate through /status only once approved', async () => {
+    const s = await sim();
+    const created = (await s.request({ method: 'POST', path: csrs, body: body('c1', await csrPem('alice')) })).body as Body;
+    const cert = (await s.issueClientCertificate({ user: 'alice' })).certificate;
+    const early = await s.request({ method: 'PUT', path: `${csrs}/c1/status`, body: { ...created, status: { certificate: b64(cert) } } });
+    expect(early.status).toBe(422);
+    expect((early.body as Body).details.causes[0].field).toBe('status.certificate');
+    const approved = await s.request({
+      method: 'PUT',
+      path: `${csrs}/c1/approval`,
+      body: { ...created, status: { conditions: [{ type: 'Approved', status: 'True', reason: 'AdminApproval', message: 'ok' }] } },
+    });
+    expect(approved.status).toBe(200);
+    expect((approved.body as Body).status.conditions[0]).toEqual({ type: 'Approved', status: 'True', reason: 'AdminApproval', message: 'ok', lastUpdateTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' });
+    const issued = await s.request({ method: 'PUT', path: `${csrs}/c1/status`, body: { ...(approved.body as Body), status: { ...(approved.body as Body).status, certificate: b64(cert) } } });
+    expect(issued.status).toBe(200);
+    const table = (await s.request({ method: 'GET', path: csrs, headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } })).body as Body;
+    expect(table.columnDefinitions.map((c: Body) => c.name)).toEqual(expect.arrayContaining(['Name', 'Age', 'SignerName', 'Requestor', 'Condition']));
+    expect(table.rows[0].cells).toEqual(expect.arrayContaining(['c1', 'example.com/signer', 'system:admin', 'Approved,Issued']));
+  });
+
+  it('rejects spec changes with field is immutable (contract divergence)', async () => {
+    const s = await sim();
+    const created = (await s.request({ method: 'POST', path: csrs, body: body('c1', await csrPem('alice')) })).body as Body;
+    const res = await s.request({ method: 'PUT', path: `${csrs}/c1`, body: { ...created, spec: { ...created.spec, signerName: 'example.com/other' } } });
+    expect(res.status).toBe(422);
+    expect((res.body as Body).message).toContain('field is immutable');
+  });
+
+  it('refuses system:masters for the API-server client signer (403)', async () => {
+    const s = await sim();
+    const res = await s.request({ method: 'POST', path: csrs, body: body('c1', await csrPem('eve', ['system:masters']), 'platform.io/apiserver-client') });
+    expect(res.status).toBe(403);
+    expect((res.body as Body).message).toBe('certificatesigningrequests.certificates.platform.io "c1" is forbidden: use of platform.io/apiserver-client signer with system:masters group is not allowed');
+  });
+});
