@@ -1,8 +1,9 @@
 /**
  * Strategic merge patch, driven by the kind's schema facts: maps merge recursively (`null`
- * deletes), lists with `patchStrategy: merge` merge by their merge key (patch elements first, in
- * patch order, then untouched existing ones), primitive merge lists are unions, other lists are
- * replaced. Directives: `$patch` (replace / delete / merge), `$setElementOrder/<f>`,
+ * deletes), lists with `patchStrategy: merge` merge by their merge key, primitive merge lists are
+ * unions, other lists are replaced. The merged list's order is apimachinery's
+ * normalizeElementOrder: patched items in patch order, untouched items in live order, interleaved
+ * by their live positions (a new item goes before the untouched ones). Directives: `$patch` (replace / delete / merge), `$setElementOrder/<f>`,
  * `$deleteFromPrimitiveList/<f>`, `$retainKeys`. Fields the schema does not know merge as in a
  * JSON merge patch. Errors map to the real server's answers.
  */
@@ -92,29 +93,49 @@ function reorder(list: JsonValue[], order: JsonValue[], key: string | undefined)
   return ranked.sort((a, b) => a.rank - b.rank).map((e) => e.x);
 }
 
+/**
+ * mergeSortedSlice: interleaves the patched items (left) with the untouched live ones (right),
+ * keeping each side's order; a patched item comes first unless both are live and it sits later.
+ */
+function interleave(patched: JsonValue[], untouched: JsonValue[], liveIndex: (x: JsonValue) => number): JsonValue[] {
+  const out: JsonValue[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < patched.length && j < untouched.length) {
+    const li = liveIndex(patched[i]!);
+    const ri = liveIndex(untouched[j]!);
+    if (li < 0 || ri < 0 || li < ri) out.push(patched[i++]!);
+    else out.push(untouched[j++]!);
+  }
+  return [...out, ...patched.slice(i), ...untouched.slice(j)];
+}
+
 function mergeList(doc: JsonValue[], patch: JsonValue[], schema: ListSchema): JsonValue[] {
   if (schema.patchStrategy !== 'merge') return stripDirectives(patch) as JsonValue[];
   const key = schema.patchMergeKey;
   if (key === undefined) {
-    // Primitive merge list: union, patch items first.
+    // Primitive merge list: a union; patched values in patch order, interleaved with the rest.
     const items = patch.filter((x) => !(isObject(x) && hasOwn(x, '$patch')));
     if (patch.some((x) => isObject(x) && x['$patch'] === 'replace')) return items;
-    return [...items, ...doc.filter((x) => !items.some((p) => deepEqual(p, x)))];
+    const untouched = doc.filter((x) => !items.some((p) => deepEqual(p, x)));
+    const patched = items.filter((x, i) => items.findIndex((y) => deepEqual(x, y)) === i);
+    return interleave(patched, untouched, (x) => doc.findIndex((d) => deepEqual(d, x)));
   }
   if (patch.some((x) => isObject(x) && x['$patch'] === 'replace' && Object.keys(x).length === 1)) {
     return patch.filter((x) => !(isObject(x) && hasOwn(x, '$patch'))).map(stripDirectives);
   }
   const remaining = [...doc];
-  const head: JsonValue[] = [];
+  const patched: JsonValue[] = [];
   for (const p of patch) {
     if (!isObject(p) || !hasOwn(p, key)) throw new SmpError(errors.unknown(500, `map: ${goMapString(p)} does not contain declared merge key: ${key}`));
     if (p['$patch'] === 'merge') throw new SmpError(errors.unknown(500, 'merging lists cannot yet be specified in the patch'));
     const at = remaining.findIndex((x) => isObject(x) && deepEqual(x[key], p[key]));
     const existing = at >= 0 ? remaining.splice(at, 1)[0]! : undefined;
     if (p['$patch'] === 'delete') continue;
-    head.push(mergeMap(isObject(existing) ? existing : {}, p, schema.items));
+    patched.push(mergeMap(isObject(existing) ? existing : {}, p, schema.items));
   }
-  return [...head, ...remaining];
+  const keyOf = (x: JsonValue): JsonValue => (isObject(x) ? (x[key] ?? null) : null);
+  return interleave(patched, remaining, (x) => doc.findIndex((d) => deepEqual(keyOf(d), keyOf(x))));
 }
 
 export function applyStrategicMergePatch(doc: JsonObject, patch: JsonObject, schema: Schema): PatchResult {

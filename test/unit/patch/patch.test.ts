@@ -114,3 +114,25 @@ describe('JSON patch', () => {
     );
   });
 });
+
+describe('strategic merge patch element order (normalizeElementOrder)', () => {
+  const ports = s.struct('Spec', { ports: s.keyedList(s.struct('Port', { port: s.int32(), name: s.string() }), 'port'), finalizers: s.set(s.string()) });
+  const smp = (doc: JsonObject, patch: JsonObject): JsonValue => {
+    const r = applyStrategicMergePatch(doc, patch, ports);
+    if (!r.ok) throw new Error(r.error.status.message);
+    return r.value;
+  };
+
+  it('keeps the live order when patching an existing item', () => {
+    expect(smp({ ports: [{ port: 80 }, { port: 443 }] }, { ports: [{ port: 443, name: 'https' }] })).toEqual({ ports: [{ port: 80 }, { port: 443, name: 'https' }] });
+  });
+
+  it('puts new items before the untouched ones, in patch order', () => {
+    expect(smp({ ports: [{ port: 80 }, { port: 443 }] }, { ports: [{ port: 9090 }, { port: 8080 }] })).toEqual({ ports: [{ port: 9090 }, { port: 8080 }, { port: 80 }, { port: 443 }] });
+  });
+
+  it('orders primitive merge lists the same way', () => {
+    expect(smp({ finalizers: ['a', 'b'] }, { finalizers: ['b'] })).toEqual({ finalizers: ['a', 'b'] });
+    expect(smp({ finalizers: ['a', 'b'] }, { finalizers: ['c'] })).toEqual({ finalizers: ['c', 'a', 'b'] });
+  });
+});
