@@ -11,6 +11,8 @@ export type { AsIdentity } from './sim/authenticate.ts';
 export { step } from './sim/step.ts';
 export type { Input, Effect, StepResult } from './sim/step.ts';
 export type { World, WorldConfig } from './store/world.ts';
+export type { TraceEvent } from './sim/trace.ts';
+export type { FaultRule, FaultState } from './sim/faults.ts';
 export { WatchStream } from './sim/watchStream.ts';
 export type { WatchEvent } from './sim/watchStream.ts';
 export type { Status, StatusCause, StatusDetails, StatusReason } from './core/status.ts';

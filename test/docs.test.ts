@@ -1,8 +1,9 @@
 /**
- * The README's example runs as written: its TypeScript block is extracted and executed against
- * the library, so the documentation cannot drift from the code.
+ * The README's example and every complete example of the docs chapters run as written: their
+ * TypeScript blocks are extracted and executed against the library, so the documentation cannot
+ * drift from the code.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as platformSim from '../src/index.ts';
@@ -10,6 +11,29 @@ import * as platformSim from '../src/index.ts';
 function tsBlocks(markdown: string): string[] {
   return [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
+
+/** A docs chapter's example: the body of an async function with `createSimulation` and `assert` in scope. */
+async function runExample(code: string): Promise<void> {
+  const body = code.replace(/^import .*$/gm, '');
+  const assert = (ok: unknown, what = 'assertion'): void => {
+    if (!ok) throw new Error(`docs example: ${what} failed`);
+  };
+  const run = new Function('createSimulation', 'assert', `return (async () => { ${body} })();`) as (c: unknown, a: unknown) => Promise<void>;
+  await run(platformSim.createSimulation, assert);
+}
+
+describe('docs chapters', () => {
+  const dir = join(import.meta.dirname, '..', 'docs');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+    // Complete examples (they create their simulation) run; fragments that continue one do not.
+    const blocks = tsBlocks(readFileSync(join(dir, file), 'utf8')).filter((b) => b.includes('createSimulation('));
+    blocks.forEach((code, i) => {
+      it(`runs ${file} example ${i + 1}`, async () => {
+        await runExample(code);
+      });
+    });
+  }
+});
 
 describe('README', () => {
   it('runs its example', async () => {

@@ -35,6 +35,8 @@ export const limits = {
   certificateChainDepthMax: 5,
   /** Crypto facts (signatures, verifications, parsed certificates) remembered across steps. */
   cryptoFactsCachedMax: 10_000,
+  /** Trace events kept by a simulation (oldest dropped first). */
+  traceEventsMax: 100_000,
   /** Passes of one step that may each discover crypto facts they need. */
   factPassesMax: 8,
 } as const;

@@ -22,6 +22,7 @@ export type StatusReason =
   | 'TooManyRequests'
   | 'Timeout'
   | 'InternalError'
+  | 'ServiceUnavailable'
   | '';
 
 export interface StatusCause {
@@ -200,6 +201,13 @@ export const errors = {
   },
   internal(message: string): ApiError {
     return failure(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
+  },
+  /** The generic handler timeout (504 Timeout). */
+  handlerTimeout(): ApiError {
+    return failure(504, 'Timeout', 'the server was unable to return a response in the time allotted, but may still be processing the request', {});
+  },
+  serviceUnavailable(message: string, retryAfterSeconds: number): ApiError {
+    return failure(503, 'ServiceUnavailable', message, { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
   },
   /** A 500 with no reason, for errors the real server reports that way (e.g. SMP merge-key errors). */
   unknown(code: number, message: string): ApiError {

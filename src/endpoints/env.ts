@@ -7,11 +7,15 @@ import type { IdentityConfig } from '../auth/identityConfig.ts';
 import type { ResourceTable } from './resourceTable.ts';
 import type { AuthContext } from '../auth/authenticate.ts';
 import type { World } from '../store/world.ts';
+import type { RequestAttributes } from '../auth/requestInfo.ts';
+import type { ApiError } from '../core/status.ts';
 
 export interface ApiEnv {
   readonly table: ResourceTable;
   readonly identity: IdentityConfig;
   readonly crypto: CryptoFacts;
+  /** Fault injection for authorized requests (sim/faults.ts): an error to answer instead, or none. */
+  readonly faults?: (world: World, attrs: RequestAttributes, user: string) => { readonly world: World; readonly error: ApiError | null };
 }
 
 export function authContext(world: World, env: ApiEnv): AuthContext {

@@ -20,12 +20,12 @@ import { decodeBody, decodePatchJson } from '../store/decode/decodeBody.ts';
 import { parseYamlDocument } from '../store/decode/parseYaml.ts';
 import { toTable } from './encode.ts';
 import { parseListQuery, type ListQuery } from './listQuery.ts';
-import { bodyFormatOf, negotiateOutput, patchFormatOf, servedMediaTypes } from './negotiate.ts';
+import { bodyFormatOf, negotiateOutput, patchFormatOf, readMediaTypes, servedMediaTypes } from './negotiate.ts';
 import { dryRunOf, fieldManagerOf, fieldValidationOf, isPretty, parseBool, type OptionsKind } from './query.ts';
 import { respond, respondError, type Rendering } from './respond.ts';
 import type { ResourceRoute } from './route.ts';
 import { parseDeleteOptions } from './deleteOptions.ts';
-import { header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
+import { bodyBytes, bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
 import type { ApiEnv } from './env.ts';
 import { createVirtual, isVirtualCreate } from './identity/virtualCreate.ts';
 import { allowedMethods, verbOf } from './verbs.ts';
@@ -41,6 +41,8 @@ export interface Handled {
   readonly world: World;
   readonly response: ApiResponse;
   readonly watch?: WatchOpen;
+  /** Who the request ran as, when it got that far (for the trace). */
+  readonly user?: string;
 }
 
 export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequest, r: ResourceRoute, params: URLSearchParams): Handled {
@@ -53,8 +55,8 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   const output = negotiateOutput(header(req.headers, 'accept'), verb === 'get' || verb === 'list' || verb === 'watch', params.get('includeObject'));
   if (output === null) return { world, response: respondError(errors.notAcceptable(servedMediaTypes), { output: null, pretty }) };
   const rendering: Rendering = { output, pretty };
-  const body = req.body ?? '';
-  if (new TextEncoder().encode(body).length > limits.requestBodyBytesMax) {
+  const bytes = bodyBytes(req);
+  if (bytes.length > limits.requestBodyBytesMax) {
     return { world, response: respondError(errors.entityTooLarge(`limit is ${limits.requestBodyBytesMax}`), rendering) };
   }
   const base: OpContext = { world, rt: r.rt, registry: table, names: table.names, dryRun: false, fieldManager: '', subresource: r.subresource, user: req.user, crypto: env.crypto };
@@ -77,9 +79,9 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       const opts = writeOptions(params, req, kind, false);
       if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
       const format = bodyFormatOf(header(req.headers, 'content-type'));
-      if (format === null) return { world, response: respondError(errors.unsupportedMediaType(servedMediaTypes), rendering) };
+      if (format === null) return { world, response: respondError(errors.unsupportedMediaType(readMediaTypes), rendering) };
       const target = bodyKindOf(r);
-      const decoded = decodeBody({ bytes: body, contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
+      const decoded = decodeBody({ bytes: bodyText(req), contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
       if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
       const typeErr = checkTypeMeta(target, decoded.object);
       if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };
@@ -99,7 +101,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
     case 'deletecollection': {
       const dry = dryRunOf(params, 'DeleteOptions');
       if (!dry.ok) return { world, response: respondError(dry.error, rendering) };
-      const del = parseDeleteOptions(params, body);
+      const del = parseDeleteOptions(params, bodyText(req));
       if (!del.ok) return { world, response: respondError(del.error, rendering) };
       const ctx = { ...base, dryRun: dry.dryRun || del.dryRun };
       if (verb === 'delete') return done(deleteObject(ctx, namespace, name, del.options));
@@ -173,7 +175,7 @@ function writeOptions(params: URLSearchParams, req: ApiRequest, kind: OptionsKin
 }
 
 function handlePatch(world: World, req: ApiRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering): Handled {
-  const body = req.body ?? '';
+  const body = bodyText(req);
   const format = patchFormatOf(header(req.headers, 'content-type'));
   if (format === null) return { world, response: respondError(errors.unsupportedPatchType(), rendering) };
   const opts = writeOptions(params, req, 'PatchOptions', format === 'apply');

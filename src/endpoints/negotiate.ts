@@ -4,7 +4,10 @@
  */
 export type Output = { type: 'json' } | { type: 'yaml' } | { type: 'table'; includeObject: 'None' | 'Metadata' | 'Object' };
 
+/** Representations the server writes (a 406 lists them). */
 export const servedMediaTypes = ['application/json', 'application/yaml'];
+/** Body formats the server reads (a 415 lists them): kubectl's typed commands send protobuf. */
+export const readMediaTypes = ['application/json', 'application/yaml'];
 
 interface MediaRange {
   type: string;

@@ -1,7 +1,7 @@
 /**
  * The request pipeline of kube-apiserver's filter chain, pure: authentication (401), impersonation
  * (403/400), authorization from the path's request attributes (403, before routing, so an
- * unprivileged caller learns nothing about what exists), then the handler.
+ * unprivileged caller learns nothing about what exists), injected faults, then the handler.
  */
 import type { UserInfo } from '../api/userInfo.ts';
 import { authenticateRequest } from '../auth/authenticate.ts';
@@ -51,8 +51,14 @@ export function serveRequest(world: World, env: ApiEnv, req: ApiRequest): Handle
   if (!who.ok) return who.handled;
   const attrs = requestAttributes(req.method, req.path);
   const decision = isAllowed(world, env, who.user, attrs);
-  if (!decision.allowed) return { world, response: respondError(forbidden({ ...attrs, user: who.user }, decision.reason ?? ''), json, who.warnings) };
-  const handled = handle(world, env, { ...req, user: who.user });
+  if (!decision.allowed) return { world, response: respondError(forbidden({ ...attrs, user: who.user }, decision.reason ?? ''), json, who.warnings), user: who.user.username };
+  let current = world;
+  if (env.faults !== undefined) {
+    const fault = env.faults(world, attrs, who.user.username);
+    if (fault.error !== null) return { world: fault.world, response: respondError(fault.error, json, who.warnings), user: who.user.username };
+    current = fault.world;
+  }
+  const handled = { ...handle(current, env, { ...req, user: who.user }), user: who.user.username };
   if (who.warnings.length === 0) return handled;
   const existing = handled.response.headers['warning'];
   const warning = [...warningHeaders(who.warnings), ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];

@@ -16,8 +16,8 @@ export interface ApiRequest {
   readonly path: string;
   /** Header names in lower case. */
   readonly headers: HeaderMap;
-  /** Raw body text ('' or undefined when none). */
-  readonly body?: string;
+  /** The body: text, or the exact bytes when the transport had them (protobuf is binary). */
+  readonly body?: string | Uint8Array;
   /**
    * An identity established outside the API (the in-process default admin, `as`): no
    * authenticator runs. Otherwise the request's credentials are authenticated.
@@ -36,4 +36,16 @@ export interface ApiResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
   readonly body: string;
+}
+
+/** The body as text (UTF-8). */
+export function bodyText(req: ApiRequest): string {
+  const b = req.body;
+  return b === undefined ? '' : typeof b === 'string' ? b : new TextDecoder().decode(b);
+}
+
+/** The body as bytes. */
+export function bodyBytes(req: ApiRequest): Uint8Array {
+  const b = req.body;
+  return b === undefined ? new Uint8Array(0) : typeof b === 'string' ? new TextEncoder().encode(b) : b;
 }

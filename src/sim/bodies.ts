@@ -5,10 +5,11 @@
  */
 import type { ApiResponse } from '../endpoints/types.ts';
 
-export function encodeBody(body: unknown, headers: Record<string, string | readonly string[]>): { body: string; headers: Record<string, string | readonly string[]> } {
+export function encodeBody(body: unknown, headers: Record<string, string | readonly string[]>): { body: string | Uint8Array; headers: Record<string, string | readonly string[]> } {
   if (body === undefined || body === null) return { body: '', headers };
   if (typeof body === 'string') return { body, headers };
-  if (body instanceof Uint8Array) return { body: new TextDecoder().decode(body), headers };
+  // Bytes stay bytes: protobuf bodies are binary.
+  if (body instanceof Uint8Array) return { body, headers };
   const out = { ...headers };
   if (out['content-type'] === undefined) out['content-type'] = 'application/json';
   return { body: JSON.stringify(body), headers: out };

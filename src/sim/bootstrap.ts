@@ -11,6 +11,7 @@ import { create } from '../store/ops/create.ts';
 import { emptyWorld, type World } from '../store/world.ts';
 import type { ResolvedOptions } from './options.ts';
 import { settleWorld } from './scheduler.ts';
+import { installFaults } from './faults.ts';
 
 function createAll(world: World, table: ResourceTable, id: string, objects: readonly KubeObject[]): World {
   const rt = table.byId(id);
@@ -30,5 +31,6 @@ export function bootstrapWorld(opts: ResolvedOptions, table: ResourceTable): Wor
   const policy = bootstrapPolicy(table.names);
   w = createAll(w, table, 'rbac/clusterroles', policy.clusterRoles);
   w = createAll(w, table, 'rbac/clusterrolebindings', policy.clusterRoleBindings);
+  if (opts.faults.length > 0) w = installFaults(w, opts.faults);
   return settleWorld(w, table);
 }

@@ -3,6 +3,10 @@
  * passes, or cached from earlier steps) are answered; an unknown one is recorded as a need and
  * answered provisionally, which makes the whole pass provisional: the driver discards it,
  * establishes the needs and runs the step again (api/crypto.ts).
+ *
+ * One kind of fact never decides anything: a signature only ends up in a response body. An
+ * unknown signature is answered with a placeholder instead; a pass whose only needs are
+ * signatures is kept, and the driver puts the signed tokens in place of the placeholders.
  */
 import type { CertificateChainFact, CertificateRequestFact, CryptoFacts, JwsSignatureFact, ParsedCertificatesFact } from '../api/crypto.ts';
 
@@ -31,8 +35,15 @@ export function factKey(need: Need): string {
 
 const pending = { ok: false, message: 'crypto fact pending' } as const;
 
+/** Stands for a token until it is signed: characters that every encoding leaves as they are. */
+export function tokenPlaceholder(index: number): string {
+  return `psim-token-pending-${index}-7c1f3e9a`;
+}
+
 export class FactBook implements CryptoFacts {
   readonly needs: Need[] = [];
+  /** Signatures asked for and not yet known, in order: the i-th stands behind tokenPlaceholder(i). */
+  readonly pendingTokens: string[] = [];
   readonly #known: ReadonlyMap<string, unknown>;
 
   constructor(known: ReadonlyMap<string, unknown>) {
@@ -51,7 +62,10 @@ export class FactBook implements CryptoFacts {
   }
 
   serviceAccountToken(claims: string): string {
-    return this.#ask({ kind: 'serviceAccountToken', claims }, '');
+    const key = factKey({ kind: 'serviceAccountToken', claims });
+    if (this.#known.has(key)) return this.#known.get(key) as string;
+    this.pendingTokens.push(claims);
+    return tokenPlaceholder(this.pendingTokens.length - 1);
   }
 
   certificateChain(pem: string): CertificateChainFact {

@@ -5,6 +5,7 @@
 import { parseDuration, parseInstant } from '../core/duration.ts';
 import type { WorldConfig } from '../store/world.ts';
 import type { IdentityConfig, ServiceAccountKey, StaticUser } from '../auth/identityConfig.ts';
+import { validateFaultRules, type FaultRule } from './faults.ts';
 
 export class PlatformSimError extends Error {
   override readonly name = 'PlatformSimError';
@@ -57,6 +58,8 @@ export interface SimulationOptions {
   readonly clusterSigning?: { readonly certificate: string; readonly privateKey: string };
   /** Longest certificate the signers issue (Go duration). */
   readonly clusterSigningDuration?: string;
+  /** Fault rules installed from the start (sim/faults.ts; also `sim.injectFaults`, POST /sim/v1/faults). */
+  readonly faults?: readonly FaultRule[];
   /** Run every invariant checker after every change of the world (tests); a violation throws. */
   readonly checkInvariants?: boolean;
 }
@@ -68,6 +71,7 @@ export interface ResolvedOptions {
   readonly config: WorldConfig;
   readonly users: readonly StaticUser[];
   readonly anonymousAuth: boolean;
+  readonly faults: readonly FaultRule[];
   /** The identity configuration but for the keys, which the edge imports. */
   readonly identity: Omit<IdentityConfig, 'keys'>;
 }
@@ -95,6 +99,10 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
   const compactionIntervalMs = duration('compactionInterval', o.compactionInterval ?? '5m');
   if (compactionIntervalMs === 0) throw new PlatformSimError('PSIM_OPTION_INVALID', 'option compactionInterval: must be positive');
   if (o.clusterSigningDuration !== undefined) duration('clusterSigningDuration', o.clusterSigningDuration);
+  if (o.faults !== undefined) {
+    const checked = validateFaultRules(o.faults);
+    if (!checked.ok) throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${checked.message}`);
+  }
   const issuer = o.tokenIssuer ?? 'https://platform-sim.local';
   const maxExpiry = o.serviceAccountMaxTokenExpiration === undefined ? null : duration('serviceAccountMaxTokenExpiration', o.serviceAccountMaxTokenExpiration);
   for (const gate of Object.keys(o.featureGates ?? {})) {
@@ -121,6 +129,7 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
           },
   };
   return {
+    faults: o.faults ?? [],
     identity,
     seed: String(o.seed ?? 1),
     start,

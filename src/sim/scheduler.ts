@@ -24,7 +24,10 @@ function env(table: ResourceTable): ControllerEnv {
   return { registry: table, names: table.names };
 }
 
-export function settleWorld(world: World, table: ResourceTable): World {
+/** Told which revisions each controller wrote (for the trace). */
+export type WriteObserver = (controller: string, after: number, upTo: number) => void;
+
+export function settleWorld(world: World, table: ResourceTable, observe?: WriteObserver): World {
   let w = world;
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     let busy = false;
@@ -34,7 +37,9 @@ export function settleWorld(world: World, table: ResourceTable): World {
       if (intents.length === 0) continue;
       busy = true;
       busyNames.push(c.name);
+      const before = w.revision;
       for (const i of intents) w = applyIntent(w, table, c.name, i);
+      if (observe !== undefined && w.revision > before) observe(c.name, before, w.revision);
     }
     if (!busy) return w;
     if (round === limits.settleRoundsMax - 1) {
@@ -66,7 +71,7 @@ function nextWakeup(world: World, table: ResourceTable): Instant {
 }
 
 /** Moves time to `until`, firing every wake-up on the way; `onInstant` sees each visited world. */
-export function advanceWorld(world: World, table: ResourceTable, until: Instant, onInstant: (w: World) => void = () => {}): World {
+export function advanceWorld(world: World, table: ResourceTable, until: Instant, onInstant: (w: World) => void = () => {}, observe?: WriteObserver): World {
   assert(until >= world.now, 'time never moves backwards');
   let w = world;
   for (let visits = 0; visits < limits.advanceWakeupsMax; visits++) {
@@ -74,10 +79,10 @@ export function advanceWorld(world: World, table: ResourceTable, until: Instant,
     if (due > until) break;
     w = { ...w, now: Math.max(w.now, due) };
     if (w.now >= w.nextCompactionAt) w = compact(w);
-    w = settleWorld(w, table);
+    w = settleWorld(w, table, observe);
     onInstant(w);
   }
-  w = settleWorld({ ...w, now: until }, table);
+  w = settleWorld({ ...w, now: until }, table, observe);
   onInstant(w);
   return w;
 }

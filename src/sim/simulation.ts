@@ -17,9 +17,11 @@ import { requestAttributes } from '../auth/requestInfo.ts';
 import { identify, isAllowed } from '../endpoints/pipeline.ts';
 import { forbidden } from '../auth/rbac/authorize.ts';
 import { limits } from '../core/limits.ts';
-import { FactBook, type Need } from './factBook.ts';
+import { FactBook, factKey, tokenPlaceholder, type Need } from './factBook.ts';
 import { step, type StepEnv, type StepResult, type Input } from './step.ts';
 import { identityWithKeys } from './options.ts';
+import { Trace, type TraceEvent, type WriteAttribution } from './trace.ts';
+import { clearFaults, installFaults, validateFaultRules, type FaultRule, type FaultState } from './faults.ts';
 import { hashWorld } from './hash.ts';
 import { PlatformSimError, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
 import { bootstrapWorld } from './bootstrap.ts';
@@ -67,6 +69,12 @@ export interface SimulationEdge {
   issueClientCertificate(req: ClientCertificateRequest): Promise<{ certificate: string; privateKey: string }>;
 }
 
+/** A step that needed no more facts, and which controller wrote which revisions in it. */
+interface Ran {
+  readonly result: StepResult;
+  readonly attributions: readonly WriteAttribution[];
+}
+
 export interface ClientCertificateRequest {
   readonly user: string;
   readonly groups?: readonly string[];
@@ -85,6 +93,7 @@ export class Simulation {
   readonly #hub = new WatchHub();
   readonly #edge: SimulationEdge;
   readonly #env: StepEnv;
+  readonly #trace = new Trace();
 
   constructor(raw: SimulationOptions, edge: SimulationEdge, world?: World) {
     this.#raw = raw;
@@ -146,9 +155,12 @@ export class Simulation {
     return { type: 'api/requestArrived', request, settle: this.#opts.settle === 'auto' };
   }
 
-  #commitRequest(result: StepResult): ApiResponse & { readonly watch?: WatchStream } {
-    this.#set(result.world);
+  #commitRequest(input: Input & { type: 'api/requestArrived' }, ran: Ran): ApiResponse & { readonly watch?: WatchStream } {
+    const { result, attributions } = ran;
     const handled = result.output!;
+    this.#trace.request(this.#world, input.request.method, input.request.path, handled.user ?? '', handled.response.status);
+    this.#trace.writes(this.#world, result.world, attributions);
+    this.#set(result.world);
     if (handled.watch === undefined) return handled.response;
     const r = handled.watch.route;
     const stream = this.#hub.open(this.#world, r.rt, r.namespace, handled.watch.query);
@@ -158,33 +170,58 @@ export class Simulation {
   /** As `request`, with the body as the exact text an HTTP server would send. */
   async respond(req: SimRequest): Promise<ApiResponse & { readonly watch?: WatchStream }> {
     const input = this.#apiRequest(req);
-    return this.#commitRequest(await this.#stepWithFacts(input));
+    return this.#commitRequest(input, await this.#stepWithFacts(input));
   }
 
   /** The synchronous `respond`, for requests that need no crypto fact not already known. */
   requestRaw(req: SimRequest): ApiResponse & { readonly watch?: WatchStream } {
-    const result = step(this.#world, this.#apiRequest(req), this.#env);
+    const input = this.#apiRequest(req);
+    const attributions: WriteAttribution[] = [];
+    const result = step(this.#world, input, this.#env, { onControllerWrites: (by, after, upTo) => attributions.push({ by, after, upTo }) });
     if (result.effects.length > 0) {
       throw new PlatformSimError('PSIM_ASYNC_REQUIRED', `${req.method} ${req.path} needs signatures or certificate checks: use await sim.request(…)`);
     }
-    return this.#commitRequest(result);
+    return this.#commitRequest(input, { result, attributions });
   }
 
   /**
    * Runs a step; while it reports crypto facts it needed, establishes them at the edge and runs
    * it again on the same world (the discarded passes changed nothing).
    */
-  async #stepWithFacts(input: Input, onInstant?: (w: World) => void): Promise<StepResult> {
+  async #stepWithFacts(input: Input, onInstant?: (w: World, attributions: readonly WriteAttribution[]) => void): Promise<Ran> {
     for (let pass = 0; pass < limits.factPassesMax; pass++) {
-      const instants: World[] = [];
-      const result = step(this.#world, input, this.#env, onInstant === undefined ? undefined : (w) => instants.push(w));
-      if (result.effects.length === 0) {
-        for (const w of instants) onInstant!(w);
-        return result;
+      // Side channels are buffered: a pass that needed facts is discarded with everything it saw.
+      const instants: { world: World; attributions: WriteAttribution[] }[] = [];
+      let attributions: WriteAttribution[] = [];
+      const result = step(this.#world, input, this.#env, {
+        onControllerWrites: (by, after, upTo) => attributions.push({ by, after, upTo }),
+        ...(onInstant === undefined
+          ? {}
+          : {
+              onInstant: (w: World) => {
+                instants.push({ world: w, attributions });
+                attributions = [];
+              },
+            }),
+      });
+      const needs = result.effects.flatMap((e) => (e.type === 'crypto/factNeeded' ? [e.need] : []));
+      if (needs.length === 0) {
+        for (const i of instants) onInstant!(i.world, i.attributions);
+        return { result: await this.#signTokens(result), attributions };
       }
-      await this.#edge.resolver.resolve(result.effects.map((e) => e.need));
+      await this.#edge.resolver.resolve(needs);
     }
     throw new InvariantError(`a step still needed crypto facts after ${limits.factPassesMax} passes`);
+  }
+
+  /** Signs the tokens a complete step left as placeholders and puts them into its response. */
+  async #signTokens(result: StepResult): Promise<StepResult> {
+    const toSign = result.effects.flatMap((e) => (e.type === 'crypto/tokenToSign' ? [e] : []));
+    if (toSign.length === 0 || result.output === undefined) return result;
+    await this.#edge.resolver.resolve(toSign.map((e) => ({ kind: 'serviceAccountToken', claims: e.claims })));
+    let body = result.output.response.body;
+    for (const e of toSign) body = body.replaceAll(tokenPlaceholder(e.index), this.#edge.resolver.facts.get(factKey({ kind: 'serviceAccountToken', claims: e.claims })) as string);
+    return { ...result, effects: [], output: { ...result.output, response: { ...result.output.response, body } } };
   }
 
   /** Opens a watch on a collection path (query parameters as in the HTTP API). */
@@ -242,19 +279,49 @@ export class Simulation {
   }
 
   async settle(): Promise<void> {
-    this.#set((await this.#stepWithFacts({ type: 'controllers/settleRequested' })).world);
+    const { result, attributions } = await this.#stepWithFacts({ type: 'controllers/settleRequested' });
+    this.#trace.writes(this.#world, result.world, attributions);
+    this.#set(result.world);
   }
 
   async advance(duration: string | number): Promise<void> {
     const ms = typeof duration === 'number' ? duration : parseDuration(duration);
     if (ms === null || ms < 0) throw new PlatformSimError('PSIM_DURATION_INVALID', `advance: "${String(duration)}" is not a non-negative Go duration`);
     const until = this.#world.now + ms;
-    const onInstant = (w: World): void => {
+    const onInstant = (w: World, attributions: readonly WriteAttribution[]): void => {
+      this.#trace.writes(this.#world, w, attributions);
       this.#check(this.#world, w);
       this.#world = w;
       this.#hub.publish(w);
     };
-    this.#world = (await this.#stepWithFacts({ type: 'clock/advanced', to: until }, onInstant)).world;
+    this.#world = (await this.#stepWithFacts({ type: 'clock/advanced', to: until }, onInstant)).result.world;
+    this.#trace.clock(this.#world);
+  }
+
+  /** Installs fault rules (sim/faults.ts); bad rules throw PSIM_OPTION_INVALID. */
+  injectFaults(rules: readonly FaultRule[]): void {
+    const checked = validateFaultRules(rules);
+    if (!checked.ok) throw new PlatformSimError('PSIM_OPTION_INVALID', checked.message);
+    this.#set(installFaults(this.#world, checked.rules));
+  }
+
+  clearFaults(): void {
+    this.#set(clearFaults(this.#world));
+  }
+
+  /** The installed rules and how often each fired. */
+  faults(): readonly FaultState[] {
+    return (this.#world.faults ?? []) as readonly FaultState[];
+  }
+
+  /** What happened so far: requests, writes with their actor, time moving (bounded). */
+  trace(): readonly TraceEvent[] {
+    return this.#trace.events;
+  }
+
+  /** The trace as one JSON event per line. */
+  traceNdjson(): string {
+    return this.#trace.toNdjson();
   }
 
   now(): string {

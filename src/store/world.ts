@@ -40,6 +40,8 @@ export interface World {
   readonly owners: OwnerIndex;
   /** Per-controller bookkeeping (cursors, queues), plain data. */
   readonly controllers: Readonly<Record<string, unknown>>;
+  /** Installed fault rules and how often each fired (sim/faults.ts); absent means none. */
+  readonly faults?: readonly { readonly rule: unknown; readonly fired: number }[];
 }
 
 export function emptyWorld(seed: string, start: Instant, config: WorldConfig): World {

@@ -1,12 +1,15 @@
 /**
- * The `/sim/v1/*` control endpoints (JSON): clock, advance, settle, hash, snapshot.
+ * The `/sim/v1/*` control endpoints (JSON): clock, advance, settle, hash, trace, snapshot, faults.
  */
 import type { Simulation, Snapshot } from '../../sim/simulation.ts';
 import { parseDuration } from '../../core/duration.ts';
+import { validateFaultRules } from '../../sim/faults.ts';
 
 export interface ControlResult {
   readonly status: number;
+  /** A JSON body, or text with its content type (the trace is one JSON event per line). */
   readonly body: unknown;
+  readonly text?: { readonly contentType: string; readonly body: string };
 }
 
 const bad = (message: string): ControlResult => ({ status: 400, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 } });
@@ -43,6 +46,25 @@ export async function control(sim: Simulation, method: string, path: string, cre
       return { status: 200, body: { now: sim.now() } };
     case 'GET /sim/v1/hash':
       return { status: 200, body: { hash: sim.hash() } };
+    case 'GET /sim/v1/trace':
+      return { status: 200, body: null, text: { contentType: 'application/x-ndjson', body: sim.traceNdjson() } };
+    case 'GET /sim/v1/faults':
+      return { status: 200, body: { faults: sim.faults() } };
+    case 'POST /sim/v1/faults': {
+      let rules: unknown;
+      try {
+        rules = (JSON.parse(body) as { rules?: unknown }).rules;
+      } catch {
+        return bad('body must be JSON: {"rules":[{"verbs":["create"],"resources":["pods"],"code":500}]}');
+      }
+      const checked = validateFaultRules(rules);
+      if (!checked.ok) return bad(checked.message.replace(/^faults/, 'rules'));
+      sim.injectFaults(checked.rules);
+      return { status: 200, body: { faults: sim.faults() } };
+    }
+    case 'DELETE /sim/v1/faults':
+      sim.clearFaults();
+      return { status: 200, body: { faults: [] } };
     case 'GET /sim/v1/snapshot':
       return { status: 200, body: sim.snapshot() };
     case 'PUT /sim/v1/snapshot': {

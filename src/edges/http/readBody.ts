@@ -5,7 +5,8 @@
 import type { IncomingMessage } from 'node:http';
 import { limits } from '../../core/limits.ts';
 
-export function readBody(req: IncomingMessage): Promise<{ ok: true; text: string } | { ok: false }> {
+/** The body's bytes (kept binary: protobuf bodies are not text). */
+export function readBody(req: IncomingMessage): Promise<{ ok: true; bytes: Uint8Array } | { ok: false }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -22,7 +23,7 @@ export function readBody(req: IncomingMessage): Promise<{ ok: true; text: string
       chunks.push(c);
     });
     req.on('end', () => {
-      if (!done) resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
+      if (!done) resolve({ ok: true, bytes: new Uint8Array(Buffer.concat(chunks)) });
     });
     req.on('error', () => {
       if (!done) resolve({ ok: false });

@@ -133,13 +133,18 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   const clientCertificate = peerCertificateChain(req);
   const credentials = { headers, ...(clientCertificate === undefined ? {} : { clientCertificate }) };
   if (path.startsWith('/sim/v1/')) {
-    const r = await control(sim, req.method ?? 'GET', path.split('?')[0]!, credentials, body.text);
+    const r = await control(sim, req.method ?? 'GET', path.split('?')[0]!, credentials, new TextDecoder().decode(body.bytes));
     persist();
+    if (r.text !== undefined) {
+      res.writeHead(r.status, { 'content-type': r.text.contentType });
+      res.end(r.text.body);
+      return;
+    }
     res.writeHead(r.status, { 'content-type': 'application/json' });
     res.end(`${JSON.stringify(r.body)}\n`);
     return;
   }
-  const answer = await sim.respond({ method: req.method ?? 'GET', path, ...credentials, body: body.text, transport: 'http' });
+  const answer = await sim.respond({ method: req.method ?? 'GET', path, ...credentials, body: body.bytes, transport: 'http' });
   persist();
   if (answer.watch === undefined) {
     res.writeHead(answer.status, answer.headers);

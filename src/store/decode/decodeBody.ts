@@ -13,7 +13,8 @@ import { parseYamlDocument } from './parseYaml.ts';
 import { decodeTyped } from './typedDecode.ts';
 
 export interface DecodeInput {
-  readonly bytes: string;
+  /** Text for JSON and YAML, bytes for protobuf. */
+  readonly bytes: string | Uint8Array;
   readonly contentType: 'json' | 'yaml';
   readonly schema: Schema;
   readonly kind: string;
@@ -31,11 +32,12 @@ function preview(bytes: string): string {
 }
 
 export function decodeBody(input: DecodeInput): DecodeResult {
-  const parsed = input.contentType === 'yaml' ? parseYamlDocument(input.bytes) : parseJson(input.bytes.trim() === '' ? 'null' : input.bytes);
-  if (!parsed.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${parsed.message} (${preview(input.bytes)})`) };
+  const text = typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
+  const parsed = input.contentType === 'yaml' ? parseYamlDocument(text) : parseJson(text.trim() === '' ? 'null' : text);
+  if (!parsed.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${parsed.message} (${preview(text)})`) };
   if (!isObject(parsed.value)) {
     const err = parsed.value === null ? "Object 'Kind' is missing in 'null'" : `json: cannot unmarshal ${Array.isArray(parsed.value) ? 'array' : typeof parsed.value} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`;
-    return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): couldn't get version/kind; json parse error: ${err} (${preview(input.bytes)})`) };
+    return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): couldn't get version/kind; json parse error: ${err} (${preview(text)})`) };
   }
   const decoded = decodeTyped(parsed.value, input.schema, { kind: input.kind, version: input.version });
   const prefix = `${input.kind} in version "${input.version}" cannot be handled as a ${input.kind}`;

@@ -1,0 +1,72 @@
+/**
+ * The trace: what happened, in order, in virtual time — requests and their answers, every write
+ * with the actor that made it (the API or a controller), time moving. Built from the world's
+ * watch log after each step, so it costs nothing inside the pure core; bounded (oldest dropped).
+ * Same seed and inputs give the same trace, byte for byte.
+ */
+import { formatInstant } from '../core/duration.ts';
+import { limits } from '../core/limits.ts';
+import { entriesAfter, type ChangeType } from '../store/history.ts';
+import type { World } from '../store/world.ts';
+
+export type TraceEvent =
+  | { readonly seq: number; readonly at: string; readonly type: 'request'; readonly method: string; readonly path: string; readonly user: string; readonly code: number }
+  | {
+      readonly seq: number;
+      readonly at: string;
+      readonly type: 'write';
+      readonly rv: number;
+      readonly change: ChangeType;
+      readonly resource: string;
+      readonly namespace: string;
+      readonly name: string;
+      /** `api` for requests, else the controller's name. */
+      readonly by: string;
+    }
+  | { readonly seq: number; readonly at: string; readonly type: 'clock'; readonly to: string };
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+/** Who wrote revisions (after, upTo]: filled by the scheduler as controllers run. */
+export interface WriteAttribution {
+  readonly by: string;
+  readonly after: number;
+  readonly upTo: number;
+}
+
+export class Trace {
+  #events: TraceEvent[] = [];
+  #seq = 0;
+
+  get events(): readonly TraceEvent[] {
+    return this.#events;
+  }
+
+  #push(e: DistributiveOmit<TraceEvent, 'seq'>): void {
+    this.#events.push({ seq: ++this.#seq, ...e } as TraceEvent);
+    if (this.#events.length > limits.traceEventsMax) this.#events.splice(0, this.#events.length - limits.traceEventsMax);
+  }
+
+  request(world: World, method: string, path: string, user: string, code: number): void {
+    this.#push({ at: formatInstant(world.now), type: 'request', method, path, user, code });
+  }
+
+  clock(world: World): void {
+    this.#push({ at: formatInstant(world.now), type: 'clock', to: formatInstant(world.now) });
+  }
+
+  /** The writes between two worlds, attributed to the API unless a controller made them. */
+  writes(before: World, after: World, attributions: readonly WriteAttribution[]): void {
+    if (after.revision === before.revision) return;
+    for (const e of entriesAfter(after.log, before.revision)) {
+      if (e.rv > after.revision) break;
+      const by = attributions.find((a) => e.rv > a.after && e.rv <= a.upTo)?.by ?? 'api';
+      this.#push({ at: formatInstant(after.now), type: 'write', rv: e.rv, change: e.type, resource: e.resource, namespace: e.namespace, name: e.name, by });
+    }
+  }
+
+  /** One JSON event per line (GET /sim/v1/trace). */
+  toNdjson(): string {
+    return this.#events.map((e) => `${JSON.stringify(e)}\n`).join('');
+  }
+}
