@@ -9,6 +9,7 @@ export type GroupDomainName = 'platform.io' | 'k8s.io';
 export interface Names {
   readonly domain: GroupDomainName;
   readonly authenticationGroup: string;
+  readonly authorizationGroup: string;
   readonly certificatesGroup: string;
   readonly rbacGroup: string;
   readonly enforceMountableSecretsAnnotation: string;
@@ -30,6 +31,7 @@ export function namesFor(domain: GroupDomainName): Names {
   return {
     domain,
     authenticationGroup: `authentication.${groupSuffix}`,
+    authorizationGroup: `authorization.${groupSuffix}`,
     certificatesGroup: `certificates.${groupSuffix}`,
     rbacGroup: `rbac.authorization.${groupSuffix}`,
     enforceMountableSecretsAnnotation: `${wellKnown}/enforce-mountable-secrets`,

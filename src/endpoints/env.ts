@@ -9,6 +9,8 @@ import type { AuthContext } from '../auth/authenticate.ts';
 import type { World } from '../store/world.ts';
 import type { RequestAttributes } from '../auth/requestInfo.ts';
 import type { ApiError } from '../core/status.ts';
+import type { UserInfo } from '../api/userInfo.ts';
+import { authorize } from '../auth/rbac/authorize.ts';
 
 export interface ApiEnv {
   readonly table: ResourceTable;
@@ -20,4 +22,9 @@ export interface ApiEnv {
 
 export function authContext(world: World, env: ApiEnv): AuthContext {
   return { world, config: env.identity, names: env.table.names, crypto: env.crypto };
+}
+
+/** The RBAC decision for a user and request attributes. */
+export function isAllowed(world: World, env: ApiEnv, user: UserInfo, attrs: RequestAttributes): { allowed: boolean; reason?: string } {
+  return authorize(world, env.table.names, { ...attrs, user });
 }

@@ -6,11 +6,13 @@
 import type { UserInfo } from '../api/userInfo.ts';
 import { authenticateRequest } from '../auth/authenticate.ts';
 import { impersonate } from '../auth/impersonate.ts';
-import { authorize, forbidden } from '../auth/rbac/authorize.ts';
-import { requestAttributes, type RequestAttributes } from '../auth/requestInfo.ts';
+import { forbidden } from '../auth/rbac/authorize.ts';
+import { requestAttributes } from '../auth/requestInfo.ts';
 import { errors } from '../core/status.ts';
 import type { World } from '../store/world.ts';
-import { authContext, type ApiEnv } from './env.ts';
+import { authContext, isAllowed, type ApiEnv } from './env.ts';
+
+export { isAllowed };
 import { handle } from './handle.ts';
 import type { Handled } from './handleResource.ts';
 import { respondError } from './respond.ts';
@@ -18,11 +20,6 @@ import type { ApiRequest } from './types.ts';
 import { warningHeaders } from './encode.ts';
 
 const json = { output: { type: 'json' as const }, pretty: false };
-
-/** The RBAC decision for a user and request attributes. */
-export function isAllowed(world: World, env: ApiEnv, user: UserInfo, attrs: RequestAttributes): { allowed: boolean; reason?: string } {
-  return authorize(world, env.table.names, { ...attrs, user });
-}
 
 /** Who a request is, after authentication and impersonation; or the response refusing it. */
 export function identify(world: World, env: ApiEnv, req: ApiRequest): { ok: true; user: UserInfo; warnings: readonly string[] } | { ok: false; handled: Handled } {

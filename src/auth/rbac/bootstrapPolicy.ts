@@ -67,7 +67,7 @@ export interface BootstrapPolicy {
 }
 
 export function bootstrapPolicy(names: Names): BootstrapPolicy {
-  const authorizationGroup = `authorization.${names.domain}`;
+  const authorizationGroup = names.authorizationGroup;
   const metadata = (name: string) => ({
     name,
     labels: { [`${names.wellKnown}/bootstrapping`]: 'rbac-defaults' },

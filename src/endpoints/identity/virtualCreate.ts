@@ -7,10 +7,12 @@ import type { JsonObject } from '../../core/json.ts';
 import { assert } from '../../core/assert.ts';
 import type { OpResult } from '../../store/ops/context.ts';
 import type { World } from '../../store/world.ts';
-import { authContext, type ApiEnv } from '../env.ts';
+import { authContext, isAllowed, type ApiEnv } from '../env.ts';
 import type { ResourceRoute } from '../route.ts';
 import { reviewSelf, reviewToken } from './reviews.ts';
 import { issueToken } from './tokenRequest.ts';
+import { reviewAccess } from './accessReview.ts';
+
 
 export function isVirtualCreate(r: ResourceRoute): boolean {
   return r.rt.virtual === true || (r.rt.id === 'core/serviceaccounts' && r.subresource === 'token');
@@ -22,6 +24,7 @@ export function createVirtual(world: World, env: ApiEnv, user: UserInfo, r: Reso
   }
   const ctx = authContext(world, env);
   if (r.rt.id === 'authentication/tokenreviews') return reviewToken(ctx, body);
+  if (r.rt.id === 'authorization/selfsubjectaccessreviews') return reviewAccess(world, env.table.names.authorizationGroup, user, body, (u, attrs) => isAllowed(world, env, u, attrs));
   assert(r.rt.id === 'authentication/selfsubjectreviews', `no handler for the virtual kind ${r.rt.id}`);
   return reviewSelf(ctx, user);
 }

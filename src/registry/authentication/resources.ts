@@ -1,17 +1,18 @@
 /**
- * TokenReview and SelfSubjectReview: create-only, cluster-scoped, never stored (`virtual`); the
- * endpoints answer them from the request itself. Their group follows the names table.
+ * TokenReview, SelfSubjectReview and SelfSubjectAccessReview (`kubectl auth can-i`): create-only,
+ * cluster-scoped, never stored (`virtual`); the endpoints answer them from the request itself.
+ * Their groups follow the names table.
  */
 import type { Names } from '../../api/names.ts';
 import { defaultStrategy, metadataFieldSelectors } from '../common/defaultStrategy.ts';
 import type { ResourceType } from '../types.ts';
 import type { StructSchema } from '../../api/schema.ts';
-import { selfSubjectReviewSchema, tokenReviewSchema } from './schemas.ts';
+import { selfSubjectAccessReviewSchema, selfSubjectReviewSchema, tokenReviewSchema } from './schemas.ts';
 
-function reviewResource(names: Names, resource: string, kind: string, schema: StructSchema): ResourceType {
+function reviewResource(group: string, resource: string, kind: string, schema: StructSchema): ResourceType {
   return {
-    id: `authentication/${resource}`,
-    group: names.authenticationGroup,
+    id: `${group.split('.')[0]}/${resource}`,
+    group,
     version: 'v1',
     resource,
     singular: resource.slice(0, -1),
@@ -35,5 +36,9 @@ function reviewResource(names: Names, resource: string, kind: string, schema: St
 }
 
 export function authenticationResources(names: Names): ResourceType[] {
-  return [reviewResource(names, 'tokenreviews', 'TokenReview', tokenReviewSchema), reviewResource(names, 'selfsubjectreviews', 'SelfSubjectReview', selfSubjectReviewSchema)];
+  return [
+    reviewResource(names.authenticationGroup, 'tokenreviews', 'TokenReview', tokenReviewSchema),
+    reviewResource(names.authenticationGroup, 'selfsubjectreviews', 'SelfSubjectReview', selfSubjectReviewSchema),
+    reviewResource(names.authorizationGroup, 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', selfSubjectAccessReviewSchema),
+  ];
 }

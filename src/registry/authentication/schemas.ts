@@ -38,6 +38,27 @@ export const tokenReviewSchema = s.struct('TokenReview', {
   }),
 });
 
+export const selfSubjectAccessReviewSchema = s.struct('SelfSubjectAccessReview', {
+  apiVersion: s.string(),
+  kind: s.string(),
+  metadata: objectMetaSchema,
+  spec: s.struct('SelfSubjectAccessReviewSpec', {
+    resourceAttributes: s.struct('ResourceAttributes', {
+      namespace: s.string(),
+      verb: s.string(),
+      group: s.string(),
+      version: s.string(),
+      resource: s.string(),
+      subresource: s.string(),
+      name: s.string(),
+      fieldSelector: s.any(),
+      labelSelector: s.any(),
+    }),
+    nonResourceAttributes: s.struct('NonResourceAttributes', { path: s.string(), verb: s.string() }),
+  }),
+  status: s.struct('SubjectAccessReviewStatus', { allowed: s.boolean(), denied: s.boolean(), reason: s.string(), evaluationError: s.string() }),
+});
+
 export const selfSubjectReviewSchema = s.struct('SelfSubjectReview', {
   apiVersion: s.string(),
   kind: s.string(),

@@ -88,3 +88,20 @@ describe('impersonation', () => {
     expect((res.body as Body).message).toBe('serviceaccounts is forbidden: User "alice" cannot list resource "serviceaccounts" in API group "" in the namespace "default"');
   });
 });
+
+describe('SelfSubjectAccessReview', () => {
+  const ssar = '/apis/authorization.platform.io/v1/selfsubjectaccessreviews';
+
+  it('answers whether the caller may do something', async () => {
+    const s = await sim();
+    const ask = (spec: Body, as?: { user: string }) => s.request({ method: 'POST', path: ssar, body: { spec }, ...(as === undefined ? {} : { as }) });
+    const admin = await ask({ resourceAttributes: { verb: 'create', resource: 'serviceaccounts', subresource: 'token', namespace: 'default' } });
+    expect(admin.status).toBe(201);
+    expect((admin.body as Body).status).toEqual({ allowed: true });
+    expect(((await ask({ resourceAttributes: { verb: 'list', resource: 'pods', namespace: 'default' } }, { user: 'bob' })).body as Body).status).toEqual({ allowed: false });
+    expect(((await ask({ nonResourceAttributes: { verb: 'get', path: '/version' } }, { user: 'bob' })).body as Body).status).toEqual({ allowed: true });
+    const neither = await ask({}, { user: 'bob' });
+    expect(neither.status).toBe(422);
+    expect((neither.body as Body).message).toBe('SelfSubjectAccessReview.authorization.platform.io "" is invalid: spec.resourceAttributes: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified');
+  });
+});
