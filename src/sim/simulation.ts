@@ -18,7 +18,8 @@ import { identify, isAllowed } from '../endpoints/pipeline.ts';
 import { forbidden } from '../auth/rbac/authorize.ts';
 import { limits } from '../core/limits.ts';
 import { FactBook, factKey, tokenPlaceholder, type Need } from './factBook.ts';
-import { step, type StepEnv, type StepResult, type Input } from './step.ts';
+import { anticipatedNeeds } from './anticipate.ts';
+import { step, type Effect, type StepEnv, type StepResult, type Input } from './step.ts';
 import { identityWithKeys } from './options.ts';
 import { Trace, type TraceEvent, type WriteAttribution } from './trace.ts';
 import { clearFaults, installFaults, validateFaultRules, type FaultRule, type FaultState } from './faults.ts';
@@ -170,7 +171,15 @@ export class Simulation {
   /** As `request`, with the body as the exact text an HTTP server would send. */
   async respond(req: SimRequest): Promise<ApiResponse & { readonly watch?: WatchStream }> {
     const input = this.#apiRequest(req);
-    return this.#commitRequest(input, await this.#stepWithFacts(input));
+    const facts = this.#edge.resolver.facts;
+    const anticipated = anticipatedNeeds(input.request).filter((n) => !facts.has(factKey(n)));
+    if (anticipated.length > 0) await this.#edge.resolver.resolve(anticipated);
+    let toSign: readonly (Effect & { type: 'crypto/tokenToSign' })[] = [];
+    const response = await this.#run(input, (ran) => {
+      toSign = ran.result.effects.flatMap((e) => (e.type === 'crypto/tokenToSign' ? [e] : []));
+      return this.#commitRequest(input, ran);
+    });
+    return toSign.length === 0 ? response : { ...response, body: await this.#signed(response.body, toSign) };
   }
 
   /** The synchronous `respond`, for requests that need no crypto fact not already known. */
@@ -186,9 +195,10 @@ export class Simulation {
 
   /**
    * Runs a step; while it reports crypto facts it needed, establishes them at the edge and runs
-   * it again on the same world (the discarded passes changed nothing).
+   * it again on the current world (the discarded passes changed nothing). The complete pass is
+   * committed synchronously, so requests running concurrently never commit a stale world.
    */
-  async #stepWithFacts(input: Input, onInstant?: (w: World, attributions: readonly WriteAttribution[]) => void): Promise<Ran> {
+  async #run<T>(input: Input, commit: (ran: Ran) => T, onInstant?: (w: World, attributions: readonly WriteAttribution[]) => void): Promise<T> {
     for (let pass = 0; pass < limits.factPassesMax; pass++) {
       // Side channels are buffered: a pass that needed facts is discarded with everything it saw.
       const instants: { world: World; attributions: WriteAttribution[] }[] = [];
@@ -207,21 +217,22 @@ export class Simulation {
       const needs = result.effects.flatMap((e) => (e.type === 'crypto/factNeeded' ? [e.need] : []));
       if (needs.length === 0) {
         for (const i of instants) onInstant!(i.world, i.attributions);
-        return { result: await this.#signTokens(result), attributions };
+        return commit({ result, attributions });
       }
       await this.#edge.resolver.resolve(needs);
     }
     throw new InvariantError(`a step still needed crypto facts after ${limits.factPassesMax} passes`);
   }
 
-  /** Signs the tokens a complete step left as placeholders and puts them into its response. */
-  async #signTokens(result: StepResult): Promise<StepResult> {
-    const toSign = result.effects.flatMap((e) => (e.type === 'crypto/tokenToSign' ? [e] : []));
-    if (toSign.length === 0 || result.output === undefined) return result;
+  /**
+   * Signs the tokens a committed step left as placeholders and puts them into its response (a
+   * token is never part of the world, so the world did not wait for it).
+   */
+  async #signed(body: string, toSign: readonly (Effect & { type: 'crypto/tokenToSign' })[]): Promise<string> {
     await this.#edge.resolver.resolve(toSign.map((e) => ({ kind: 'serviceAccountToken', claims: e.claims })));
-    let body = result.output.response.body;
-    for (const e of toSign) body = body.replaceAll(tokenPlaceholder(e.index), this.#edge.resolver.facts.get(factKey({ kind: 'serviceAccountToken', claims: e.claims })) as string);
-    return { ...result, effects: [], output: { ...result.output, response: { ...result.output.response, body } } };
+    let out = body;
+    for (const e of toSign) out = out.replaceAll(tokenPlaceholder(e.index), this.#edge.resolver.facts.get(factKey({ kind: 'serviceAccountToken', claims: e.claims })) as string);
+    return out;
   }
 
   /** Opens a watch on a collection path (query parameters as in the HTTP API). */
@@ -279,9 +290,10 @@ export class Simulation {
   }
 
   async settle(): Promise<void> {
-    const { result, attributions } = await this.#stepWithFacts({ type: 'controllers/settleRequested' });
-    this.#trace.writes(this.#world, result.world, attributions);
-    this.#set(result.world);
+    await this.#run({ type: 'controllers/settleRequested' }, ({ result, attributions }) => {
+      this.#trace.writes(this.#world, result.world, attributions);
+      this.#set(result.world);
+    });
   }
 
   async advance(duration: string | number): Promise<void> {
@@ -294,8 +306,10 @@ export class Simulation {
       this.#world = w;
       this.#hub.publish(w);
     };
-    this.#world = (await this.#stepWithFacts({ type: 'clock/advanced', to: until }, onInstant)).result.world;
-    this.#trace.clock(this.#world);
+    await this.#run({ type: 'clock/advanced', to: until }, ({ result }) => {
+      this.#world = result.world;
+      this.#trace.clock(this.#world);
+    }, onInstant);
   }
 
   /** Installs fault rules (sim/faults.ts); bad rules throw PSIM_OPTION_INVALID. */

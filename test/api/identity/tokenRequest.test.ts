@@ -185,3 +185,16 @@ describe('TokenRequest', () => {
     expect((strict.body as Body).message).toContain('unknown field "spec.audience"');
   });
 });
+
+describe('TokenRequest under concurrency', () => {
+  it('gives concurrent requests distinct tokens and loses no write', async () => {
+    const s = await sim();
+    await createSA(s, 'builder');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? requestToken(s, 'builder') : createSA(s, `sa-${i}`))));
+    const tokens = results.filter((_, i) => i % 2 === 0).map((r) => (r.body as Body).status.token as string);
+    expect(new Set(tokens.map((t) => claimsOf(t).jti)).size).toBe(10);
+    const list = (await s.request({ method: 'GET', path: '/api/v1/namespaces/default/serviceaccounts' })).body as Body;
+    expect(list.items.length).toBe(12);
+    for (const t of tokens) expect((await s.request({ method: 'POST', path: '/apis/authentication.platform.io/v1/tokenreviews', body: { spec: { token: t } } })).body).toMatchObject({ status: { authenticated: true } });
+  });
+});
