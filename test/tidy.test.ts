@@ -112,6 +112,38 @@ describe('tidy', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps everything the main entry loads free of node: imports and Buffer (it runs in browsers)', () => {
+    const byPath = new Map(all.map((f) => [f.path, f]));
+    const seen = new Set<string>();
+    const queue = ['index.ts'];
+    const problems: string[] = [];
+    for (let i = 0; i < queue.length && i < 10_000; i++) {
+      const path = queue[i]!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const f = byPath.get(path);
+      if (f === undefined) continue;
+      f.text.split('\n').forEach((l, n) => {
+        if (/\bBuffer\./.test(l) && !l.trim().startsWith('*') && !l.trim().startsWith('//')) problems.push(`${path}:${n + 1}: Buffer is Node-only`);
+      });
+      for (const imp of importsOf(f.text)) {
+        if (imp.spec.startsWith('node:')) {
+          problems.push(`${path}:${imp.line}: ${imp.spec} is loaded by the main entry`);
+          continue;
+        }
+        if (!imp.spec.startsWith('.')) continue;
+        const parts = path.split('/').slice(0, -1);
+        for (const seg of imp.spec.split('/')) {
+          if (seg === '..') parts.pop();
+          else if (seg !== '.') parts.push(seg);
+        }
+        queue.push(parts.join('/'));
+      }
+    }
+    expect(seen.has('edges/simulation/create.ts')).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('has no @ts-ignore and no unbounded loops', () => {
     const problems: string[] = [];
     for (const f of all) {

@@ -40,13 +40,28 @@ function decodeSegment(seg: string): JsonObject | null {
   }
 }
 
+/**
+ * Decoded payloads of recently seen tokens: decoding is a pure function of the token, and a
+ * token is usually presented many times (a bearer token on every request).
+ */
+const decoded = new Map<string, { header: JsonObject | null; payload: JsonObject | null }>();
+const decodedMax = 1024;
+
+function decodeToken(token: string, parts: readonly string[]): { header: JsonObject | null; payload: JsonObject | null } {
+  const hit = decoded.get(token);
+  if (hit !== undefined) return hit;
+  const value = { header: decodeSegment(parts[0]!), payload: decodeSegment(parts[1]!) };
+  if (decoded.size >= decodedMax) decoded.delete(decoded.keys().next().value!);
+  decoded.set(token, value);
+  return value;
+}
+
 /** The unverified peek: our issuer, a compact JWS, an algorithm our keys use. */
 function peek(token: string, config: IdentityConfig): { payload: JsonObject } | null {
   if (token.startsWith('{')) return null;
   const parts = token.split('.');
   if (parts.length !== 3) return null;
-  const header = decodeSegment(parts[0]!);
-  const payload = decodeSegment(parts[1]!);
+  const { header, payload } = decodeToken(token, parts);
   if (header === null || payload === null || payload['iss'] !== config.issuer) return null;
   const alg = header['alg'];
   if (typeof alg !== 'string' || !config.keys.some((k) => k.alg === alg)) return null;

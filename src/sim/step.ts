@@ -57,7 +57,9 @@ export function step(world: World, input: Input, env: StepEnv, observers: StepOb
     case 'api/requestArrived': {
       const handled = serveRequest(world, api, input.request);
       let next = handled.world;
-      if (next !== world && input.settle && mutating.has(input.request.method)) next = settleWorld(next, env.table, observers.onControllerWrites);
+      // Controllers react to stored objects: a request that wrote none (a token's jti, a fault's
+      // count) gives them nothing to do.
+      if (next.revision !== world.revision && input.settle && mutating.has(input.request.method)) next = settleWorld(next, env.table, observers.onControllerWrites);
       const output = { response: handled.response, ...(handled.watch === undefined ? {} : { watch: handled.watch }), ...(handled.user === undefined ? {} : { user: handled.user }) };
       return { world: next, effects: effects(), output };
     }

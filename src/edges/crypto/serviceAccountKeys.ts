@@ -6,11 +6,14 @@
 import { exportJWK, importPKCS8 } from 'jose';
 import type { ServiceAccountKey } from '../../auth/identityConfig.ts';
 import type { JsonObject } from '../../core/json.ts';
-import { base64url, seededEd25519Keys, subtle } from './webKeys.ts';
+import { base64url, seededEd25519Keys, seededEd25519Pkcs8, subtle } from './webKeys.ts';
+import { fastEd25519, type FastSigner } from './nodeEd25519.ts';
 
 export interface SigningKey extends ServiceAccountKey {
   readonly privateKey: CryptoKey;
   readonly publicKey: CryptoKey;
+  /** Synchronous signing and verification where the platform has it (nodeEd25519.ts). */
+  readonly fast?: FastSigner;
 }
 
 async function describe(privateKey: CryptoKey, publicKey: CryptoKey, alg: string): Promise<SigningKey> {
@@ -60,5 +63,7 @@ export async function importSigningKey(pem: string): Promise<SigningKey> {
 export async function serviceAccountKeys(seed: string, pems: readonly string[] | undefined): Promise<SigningKey[]> {
   if (pems !== undefined && pems.length > 0) return Promise.all(pems.map(importSigningKey));
   const keys = await seededEd25519Keys(seed, 'service-account-signing');
-  return [await describe(keys.privateKey, keys.publicKey, 'EdDSA')];
+  const key = await describe(keys.privateKey, keys.publicKey, 'EdDSA');
+  const fast = fastEd25519(seededEd25519Pkcs8(seed, 'service-account-signing'));
+  return [fast === null ? key : { ...key, fast }];
 }

@@ -17,8 +17,13 @@ export function subtle(): SubtleCrypto {
   return globalThis.crypto.subtle;
 }
 
+/** The PKCS#8 DER of the seeded Ed25519 key for a purpose. */
+export function seededEd25519Pkcs8(seed: string, purpose: string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array([...pkcs8Prefix, ...seedBytes(seed, purpose)]);
+}
+
 export async function seededEd25519Keys(seed: string, purpose: string): Promise<CryptoKeyPair> {
-  const der = new Uint8Array([...pkcs8Prefix, ...seedBytes(seed, purpose)]);
+  const der = seededEd25519Pkcs8(seed, purpose);
   const privateKey = await subtle().importKey('pkcs8', der, { name: 'Ed25519' }, true, ['sign']);
   const jwk = await subtle().exportKey('jwk', privateKey);
   const publicKey = await subtle().importKey('jwk', { kty: 'OKP', crv: 'Ed25519', x: jwk.x! }, { name: 'Ed25519' }, true, ['verify']);
@@ -41,4 +46,12 @@ export function base64url(bytes: ArrayBuffer | Uint8Array): string {
 
 export function hex(bytes: ArrayBuffer | Uint8Array): string {
   return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+export function fromBase64url(text: string): Uint8Array {
+  const std = text.replaceAll('-', '+').replaceAll('_', '/');
+  const bin = atob(std + '='.repeat((4 - (std.length % 4)) % 4));
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
 }
