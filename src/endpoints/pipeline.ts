@@ -11,13 +11,13 @@ import { requestAttributes } from '../auth/requestInfo.ts';
 import { errors } from '../core/status.ts';
 import type { World } from '../store/world.ts';
 import { authContext, isAllowed, type ApiEnv } from './env.ts';
-
-export { isAllowed };
 import { handle } from './handle.ts';
 import type { Handled } from './handleResource.ts';
 import { respondError } from './respond.ts';
 import type { ApiRequest } from './types.ts';
 import { warningHeaders } from './encode.ts';
+
+export { isAllowed };
 
 const json = { output: { type: 'json' as const }, pretty: false };
 

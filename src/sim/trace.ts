@@ -38,13 +38,17 @@ export class Trace {
   #events: TraceEvent[] = [];
   #seq = 0;
 
+  /** The newest events, at most `traceEventsMax`. */
   get events(): readonly TraceEvent[] {
-    return this.#events;
+    const extra = this.#events.length - limits.traceEventsMax;
+    return extra > 0 ? this.#events.slice(extra) : this.#events;
   }
 
   #push(e: DistributiveOmit<TraceEvent, 'seq'>): void {
     this.#events.push({ seq: ++this.#seq, ...e } as TraceEvent);
-    if (this.#events.length > limits.traceEventsMax) this.#events.splice(0, this.#events.length - limits.traceEventsMax);
+    // Trim in batches (a tenth at a time): dropping one event per push would copy the whole
+    // array on every request once the trace is full.
+    if (this.#events.length > limits.traceEventsMax * 1.1) this.#events.splice(0, this.#events.length - limits.traceEventsMax);
   }
 
   request(world: World, method: string, path: string, user: string, code: number): void {
@@ -67,6 +71,6 @@ export class Trace {
 
   /** One JSON event per line (GET /sim/v1/trace). */
   toNdjson(): string {
-    return this.#events.map((e) => `${JSON.stringify(e)}\n`).join('');
+    return this.events.map((e) => `${JSON.stringify(e)}\n`).join('');
   }
 }
