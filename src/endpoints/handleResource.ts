@@ -28,6 +28,7 @@ import { parseDeleteOptions } from './deleteOptions.ts';
 import { bodyBytes, bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
 import type { ApiEnv } from './env.ts';
 import { createVirtual, isVirtualCreate } from './identity/virtualCreate.ts';
+import { getScale, patchScale, putScale } from './scale.ts';
 import { allowedMethods, verbOf } from './verbs.ts';
 import { apiVersionOf } from '../store/ops/typeMeta.ts';
 
@@ -63,6 +64,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   const namespace = r.namespace ?? '';
   const name = r.name ?? '';
   const done = (result: OpResult): Handled => finish(world, r, result, rendering);
+  if (r.subresource === 'scale') return handleScale(world, req, r, params, base, rendering, verb);
   switch (verb) {
     case 'get':
       return done(get(base, namespace, name));
@@ -110,6 +112,18 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       return done(deleteCollection(ctx, r.namespace, q.value, del.options));
     }
   }
+}
+
+function handleScale(world: World, req: ApiRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering, verb: string): Handled {
+  const namespace = r.namespace ?? '';
+  const name = r.name ?? '';
+  const scaleRoute = { ...r, subresource: '' };
+  if (verb === 'get') return finish(world, scaleRoute, getScale(base, namespace, name), rendering);
+  const opts = writeOptions(params, req, verb === 'update' ? 'UpdateOptions' : 'PatchOptions', false);
+  if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
+  const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
+  const result = verb === 'update' ? putScale(ctx, namespace, name, req.body ?? '', header(req.headers, 'content-type'), opts.fieldValidation) : patchScale(ctx, namespace, name, bodyText(req), header(req.headers, 'content-type'));
+  return finish(world, scaleRoute, result, rendering);
 }
 
 function withWarnings(result: OpResult, warnings: readonly string[]): OpResult {

@@ -8,7 +8,7 @@ import { fieldError, type FieldError } from '../core/fieldErrors.ts';
 import { errors, type ApiError } from '../core/status.ts';
 import type { ResourceType } from '../registry/types.ts';
 import { decodeContinue, type ContinueToken } from '../store/continueToken.ts';
-import { matchesLabels, parseLabelSelector } from '../store/select/labelSelector.ts';
+import { matchesLabels, parseLabelSelector } from '../registry/validation/labelSelector.ts';
 import { matchesFields, parseFieldSelector, fieldSelectorRequirements, unsupportedFieldMessage } from '../store/select/fieldSelector.ts';
 import { integerParam, optionsInvalid, parseBool, type Params } from './query.ts';
 

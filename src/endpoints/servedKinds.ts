@@ -19,6 +19,9 @@ import { serviceResource } from '../registry/service/resource.ts';
 import { persistentVolumeClaimResource } from '../registry/persistentvolumeclaim/resource.ts';
 import { eventResource } from '../registry/event/resource.ts';
 
+import { statefulSetResource } from '../registry/statefulset/resource.ts';
+import { controllerRevisionResource } from '../registry/controllerrevision/resource.ts';
+
 export type KindEntry = ResourceType | ((names: Names) => ResourceType | readonly ResourceType[]);
 
 export const servedKinds: readonly KindEntry[] = [
@@ -38,6 +41,8 @@ export const servedKinds: readonly KindEntry[] = [
   serviceResource,
   persistentVolumeClaimResource,
   eventResource,
+  statefulSetResource,
+  controllerRevisionResource,
 ];
 
 export function resourceTypesFor(names: Names): ResourceType[] {

@@ -13,7 +13,7 @@ import { podSchema } from './schema.ts';
 import { isDNS1123Label } from '../validation/names.ts';
 import { serviceAccountAdmission } from './serviceAccountAdmission.ts';
 
-function defaultContainer(c: unknown): unknown {
+export function defaultContainer(c: unknown): unknown {
   if (!isObject(c)) return c;
   const image = typeof c['image'] === 'string' ? c['image'] : '';
   const tagged = /:[^/]+$/.test(image) && !image.endsWith(':latest');

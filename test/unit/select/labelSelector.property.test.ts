@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { labelSelectorToString, matchesLabels, parseLabelSelector } from '../../../src/store/select/labelSelector.ts';
+import { labelSelectorToString, matchesLabels, parseLabelSelector } from '../../../src/registry/validation/labelSelector.ts';
 
 const keys = ['a', 'b', 'app', 'example.com/tier', 'in', 'notin'] as const;
 const values = ['', '0', '1', '2', '10', '007', 'web', 'db', 'in'] as const;

@@ -13,7 +13,7 @@ import {
   parseLabelSelector,
   validateLabelSelectorObject,
   type LabelSelector,
-} from '../../../src/store/select/labelSelector.ts';
+} from '../../../src/registry/validation/labelSelector.ts';
 
 const KEY_NAME = `name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`;
 const KEY_SLASHES = `a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`;

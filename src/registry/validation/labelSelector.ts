@@ -16,8 +16,8 @@
 import { limits } from '../../core/limits.ts';
 import { aggregateFieldErrors, fieldError, type FieldError } from '../../core/fieldErrors.ts';
 import { hasOwn } from '../../core/json.ts';
-import { validateLabels } from '../../registry/validation/objectMeta.ts';
-import { isQualifiedName, isValidLabelValue } from '../../registry/validation/names.ts';
+import { validateLabels } from './objectMeta.ts';
+import { isQualifiedName, isValidLabelValue } from './names.ts';
 
 /** Every scanning loop advances at least one character or token per turn; this bounds them all. */
 const selectorStepsMax = limits.requestBodyBytesMax;

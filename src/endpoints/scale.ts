@@ -1,0 +1,81 @@
+/**
+ * The `scale` subresource (autoscaling/v1 Scale) of a StatefulSet: GET answers the Scale; PUT
+ * and PATCH (JSON, merge, strategic; an apply patch is merged the same way) change only
+ * `spec.replicas`, through an update of the StatefulSet with the Scale's resourceVersion as the
+ * precondition, so a stale Scale is a 409 like any stale write.
+ */
+import type { KubeObject } from '../api/meta.ts';
+import { parseGroupVersion } from '../api/meta.ts';
+import { isObject, type JsonObject, type JsonValue } from '../core/json.ts';
+import { errors, type ApiError } from '../core/status.ts';
+import { applyScale, scaleOf, scaleSchema, validateScale } from '../registry/statefulset/scale.ts';
+import { decodeBody, decodePatchJson } from '../store/decode/decodeBody.ts';
+import { parseYamlDocument } from '../store/decode/parseYaml.ts';
+import { applyJsonPatch } from '../store/patch/jsonPatch.ts';
+import { applyMergePatch } from '../store/patch/mergePatch.ts';
+import { applyStrategicMergePatch } from '../store/patch/strategicMergePatch.ts';
+import type { OpContext, OpResult } from '../store/ops/context.ts';
+import { fail } from '../store/ops/context.ts';
+import { get } from '../store/ops/read.ts';
+import { update } from '../store/ops/update.ts';
+import { bodyFormatOf, patchFormatOf, readMediaTypes } from './negotiate.ts';
+
+const scaleKind = { group: 'autoscaling', kind: 'Scale' };
+
+function current(ctx: OpContext, namespace: string, name: string): { ok: true; sts: KubeObject } | { ok: false; result: OpResult } {
+  const r = get({ ...ctx, subresource: '' }, namespace, name);
+  return r.ok ? { ok: true, sts: r.body as KubeObject } : { ok: false, result: r };
+}
+
+function write(ctx: OpContext, sts: KubeObject, scale: KubeObject, namespace: string, name: string): OpResult {
+  const problems = validateScale(scale);
+  if (problems.length > 0) return fail(errors.invalid(scaleKind, name, problems));
+  const r = update({ ...ctx, subresource: '' }, applyScale(sts, scale), namespace, name);
+  return r.ok ? { ...r, body: scaleOf(r.body as KubeObject) } : r;
+}
+
+export function getScale(ctx: OpContext, namespace: string, name: string): OpResult {
+  const c = current(ctx, namespace, name);
+  return c.ok ? { ok: true, world: ctx.world, code: 200, body: scaleOf(c.sts), warnings: [] } : c.result;
+}
+
+export function putScale(ctx: OpContext, namespace: string, name: string, body: string | Uint8Array, contentType: string | undefined, fieldValidation: 'Ignore' | 'Warn' | 'Strict'): OpResult {
+  const format = bodyFormatOf(contentType);
+  if (format === null) return fail(errors.unsupportedMediaType(readMediaTypes));
+  const decoded = decodeBody({ bytes: body, contentType: format, schema: scaleSchema, kind: 'Scale', version: 'v1', fieldValidation });
+  if (!decoded.ok) return fail(decoded.error);
+  const av = decoded.object['apiVersion'];
+  if (typeof av === 'string' && av !== '' && av !== 'autoscaling/v1') return fail(errors.badRequest(`the API version in the data (${av}) does not match the expected API version (autoscaling/v1)`));
+  const c = current(ctx, namespace, name);
+  if (!c.ok) return c.result;
+  const scale = { ...decoded.object, metadata: isObject(decoded.object['metadata']) ? decoded.object['metadata'] : {} } as unknown as KubeObject;
+  const r = write(ctx, c.sts, scale, namespace, name);
+  return decoded.warnings.length === 0 ? r : { ...r, warnings: [...decoded.warnings, ...r.warnings] };
+}
+
+function patched(scale: KubeObject, format: 'json' | 'merge' | 'strategic' | 'apply', body: string): { ok: true; value: JsonValue } | { ok: false; error: ApiError } {
+  if (format === 'apply') {
+    const parsed = parseYamlDocument(body);
+    if (!parsed.ok) return { ok: false, error: errors.badRequest(`error decoding patch: ${parsed.message}`) };
+    const gv = isObject(parsed.value) && typeof parsed.value['apiVersion'] === 'string' ? parseGroupVersion(parsed.value['apiVersion']) : { group: '', version: '' };
+    if (!isObject(parsed.value) || parsed.value['kind'] !== 'Scale' || gv.group !== 'autoscaling') return { ok: false, error: errors.badRequest(`invalid object type: ${gv.group}/${gv.version}, Kind=${isObject(parsed.value) ? String(parsed.value['kind'] ?? '') : ''}`) };
+    return { ok: true, value: applyMergePatch(scale as unknown as JsonValue, parsed.value) };
+  }
+  const p = decodePatchJson(body);
+  if (!p.ok) return p;
+  if (format === 'json') return applyJsonPatch(scale as unknown as JsonValue, p.value);
+  if (!isObject(p.value)) return { ok: false, error: errors.badRequest('json: cannot unmarshal array into Go value of type map[string]interface {}') };
+  if (format === 'merge') return { ok: true, value: applyMergePatch(scale as unknown as JsonValue, p.value) };
+  return applyStrategicMergePatch(scale as unknown as JsonObject, p.value, scaleSchema);
+}
+
+export function patchScale(ctx: OpContext, namespace: string, name: string, body: string, contentType: string | undefined): OpResult {
+  const format = patchFormatOf(contentType);
+  if (format === null) return fail(errors.unsupportedPatchType());
+  const c = current(ctx, namespace, name);
+  if (!c.ok) return c.result;
+  const p = patched(scaleOf(c.sts), format, body);
+  if (!p.ok) return fail(p.error);
+  if (!isObject(p.value)) return fail(errors.badRequest('the patched object is not a Scale'));
+  return write(ctx, c.sts, p.value as unknown as KubeObject, namespace, name);
+}

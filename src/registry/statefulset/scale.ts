@@ -1,0 +1,57 @@
+/**
+ * The `scale` subresource (autoscaling/v1 Scale): the replica count of a StatefulSet, read and
+ * written without touching the rest of it.
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import { objectMetaSchema } from '../../api/meta.ts';
+import { s } from '../../api/schema.ts';
+import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
+import { isObject, type JsonObject } from '../../core/json.ts';
+import { labelSelectorFromObject, labelSelectorToString, type LabelSelectorObject } from '../validation/labelSelector.ts';
+
+export const scaleSchema = s.struct('Scale', {
+  apiVersion: s.string(),
+  kind: s.string(),
+  metadata: objectMetaSchema,
+  spec: s.struct('ScaleSpec', { replicas: s.int32() }),
+  status: s.struct('ScaleStatus', { replicas: s.int32(), selector: s.string() }),
+});
+
+export function scaleOf(sts: KubeObject): KubeObject {
+  const spec: JsonObject = isObject(sts['spec']) ? sts['spec'] : {};
+  const status: JsonObject = isObject(sts['status']) ? sts['status'] : {};
+  const sel = spec['selector'] === undefined ? null : labelSelectorFromObject(spec['selector'] as LabelSelectorObject, 'spec.selector');
+  const m = sts.metadata;
+  const metadata = {
+    name: m.name ?? '',
+    namespace: m.namespace ?? '',
+    uid: m.uid ?? '',
+    resourceVersion: m.resourceVersion ?? '',
+    creationTimestamp: m.creationTimestamp ?? '',
+  };
+  return {
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata,
+    spec: { replicas: typeof spec['replicas'] === 'number' ? spec['replicas'] : 0 },
+    status: { replicas: typeof status['replicas'] === 'number' ? status['replicas'] : 0, ...(sel !== null && sel.ok ? { selector: labelSelectorToString(sel.selector) } : {}) },
+  } as unknown as KubeObject;
+}
+
+export function validateScale(scale: KubeObject): FieldError[] {
+  const spec: JsonObject = isObject(scale['spec']) ? scale['spec'] : {};
+  const r = spec['replicas'];
+  return typeof r === 'number' && r < 0 ? [fieldError.invalid('spec.replicas', r, 'must be greater than or equal to 0')] : [];
+}
+
+/** The StatefulSet with the Scale's replicas (and its resourceVersion as the precondition). */
+export function applyScale(sts: KubeObject, scale: KubeObject): KubeObject {
+  const spec: JsonObject = isObject(scale['spec']) ? scale['spec'] : {};
+  const replicas = typeof spec['replicas'] === 'number' ? spec['replicas'] : 0;
+  const rv = scale.metadata?.resourceVersion;
+  return {
+    ...sts,
+    metadata: { ...sts.metadata, ...(rv === undefined || rv === '' ? {} : { resourceVersion: rv }) },
+    spec: { ...(isObject(sts['spec']) ? sts['spec'] : {}), replicas },
+  };
+}
