@@ -83,7 +83,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       const format = bodyFormatOf(header(req.headers, 'content-type'));
       if (format === null) return { world, response: respondError(errors.unsupportedMediaType(readMediaTypes), rendering) };
       const target = bodyKindOf(r);
-      const decoded = decodeBody({ bytes: bodyText(req), contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
+      const decoded = decodeBody({ bytes: format === 'protobuf' ? bytes : bodyText(req), contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
       if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
       const typeErr = checkTypeMeta(target, decoded.object);
       if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };

@@ -7,7 +7,7 @@ export type Output = { type: 'json' } | { type: 'yaml' } | { type: 'table'; incl
 /** Representations the server writes (a 406 lists them). */
 export const servedMediaTypes = ['application/json', 'application/yaml'];
 /** Body formats the server reads (a 415 lists them): kubectl's typed commands send protobuf. */
-export const readMediaTypes = ['application/json', 'application/yaml'];
+export const readMediaTypes = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 
 interface MediaRange {
   type: string;
@@ -49,7 +49,7 @@ export function negotiateOutput(accept: string | undefined, tableAllowed: boolea
   return null;
 }
 
-export type BodyFormat = 'json' | 'yaml';
+export type BodyFormat = 'json' | 'yaml' | 'protobuf';
 export type PatchFormat = 'json' | 'merge' | 'strategic' | 'apply';
 
 export function mediaType(contentType: string | undefined): string {
@@ -60,6 +60,7 @@ export function bodyFormatOf(contentType: string | undefined): BodyFormat | null
   const t = mediaType(contentType);
   if (t === '' || t === 'application/json') return 'json';
   if (t === 'application/yaml') return 'yaml';
+  if (t === 'application/vnd.kubernetes.protobuf') return 'protobuf';
   return null;
 }
 

@@ -61,7 +61,7 @@ describe('StatefulSet', () => {
     expect(await msg(sts('web', { updateStrategy: { type: 'Sometimes' } }))).toBe('StatefulSet.apps "web" is invalid: spec.updateStrategy: Invalid value: {"type":"Sometimes"}: must be \'RollingUpdate\' or \'OnDelete\'');
     expect(await msg(sts('web', { persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Keep' } }))).toBe('StatefulSet.apps "web" is invalid: spec.persistentVolumeClaimRetentionPolicy.whenDeleted: Unsupported value: "Keep": supported values: "Retain", "Delete"');
     const neverRestart = sts('web');
-    neverRestart.spec.template.spec = { ...neverRestart.spec.template.spec, restartPolicy: 'Never', activeDeadlineSeconds: 5 };
+    (neverRestart.spec.template as Body).spec = { ...neverRestart.spec.template.spec, restartPolicy: 'Never', activeDeadlineSeconds: 5 };
     expect(await msg(neverRestart)).toBe('StatefulSet.apps "web" is invalid: [spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always", spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in StatefulSet is not Supported]');
     expect(await msg(sts('web.1'))).toBe('StatefulSet.apps "web.1" is invalid: metadata.name: Invalid value: "web.1": must not contain dots');
   });

@@ -130,7 +130,7 @@ describe('bad input changes nothing', () => {
     const s = await sim();
     const ct = await rejected(s, { method: 'POST', path: saPath(), headers: { 'content-type': 'text/plain' }, body: 'x' });
     expect(ct.status).toBe(415);
-    expect((ct.body as Body).message).toBe('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
+    expect((ct.body as Body).message).toBe('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
     const acc = await rejected(s, { method: 'GET', path: saPath(), headers: { accept: 'application/vnd.kubernetes.protobuf' } });
     expect(acc.status).toBe(406);
     expect((acc.body as Body).message).toBe('only the following media types are accepted: application/json, application/yaml');

@@ -60,7 +60,7 @@ describe('status codes over HTTP', () => {
 
   it('415 for an unknown body type and for an unknown patch type', async () => {
     const body = await call('POST', sa, { 'content-type': 'text/plain' }, 'x');
-    expect(body.json()).toEqual(failure(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml'));
+    expect(body.json()).toEqual(failure(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf'));
     const patch = await call('PATCH', `${sa}/default`, { 'content-type': 'text/plain' }, '{}');
     expect(patch.json()).toEqual(failure(415, 'UnsupportedMediaType', '415: Unsupported Media Type', {}));
   });

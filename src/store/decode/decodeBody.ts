@@ -11,11 +11,12 @@ import type { Schema } from '../../api/schema.ts';
 import { parseJson } from './parseJson.ts';
 import { parseYamlDocument } from './parseYaml.ts';
 import { decodeTyped } from './typedDecode.ts';
+import { decodeKubernetesProtobuf } from './protobuf/decodeProtobuf.ts';
 
 export interface DecodeInput {
   /** Text for JSON and YAML, bytes for protobuf. */
   readonly bytes: string | Uint8Array;
-  readonly contentType: 'json' | 'yaml';
+  readonly contentType: 'json' | 'yaml' | 'protobuf';
   readonly schema: Schema;
   readonly kind: string;
   readonly version: string;
@@ -31,11 +32,26 @@ function preview(bytes: string): string {
   return Array.from(head, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A protobuf body: the envelope's object as JSON, or the real 400. */
+function parseProtobuf(bytes: Uint8Array, kind: string): { ok: true; value: JsonObject; duplicates: string[] } | { ok: false; error: ApiError } {
+  const decoded = decodeKubernetesProtobuf(bytes);
+  if (!decoded.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${kind}): ${decoded.message}`) };
+  return { ok: true, value: decoded.object, duplicates: [] };
+}
+
 export function decodeBody(input: DecodeInput): DecodeResult {
-  const text = typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
-  const parsed = input.contentType === 'yaml' ? parseYamlDocument(text) : parseJson(text.trim() === '' ? 'null' : text);
-  if (!parsed.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${parsed.message} (${preview(text)})`) };
+  let parsed: { ok: true; value: JsonValue; duplicates: string[] } | { ok: false; message: string };
+  if (input.contentType === 'protobuf') {
+    const proto = parseProtobuf(typeof input.bytes === 'string' ? new TextEncoder().encode(input.bytes) : input.bytes, input.kind);
+    if (!proto.ok) return proto;
+    parsed = proto;
+  } else {
+    const text = typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
+    parsed = input.contentType === 'yaml' ? parseYamlDocument(text) : parseJson(text.trim() === '' ? 'null' : text);
+    if (!parsed.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${parsed.message} (${preview(text)})`) };
+  }
   if (!isObject(parsed.value)) {
+    const text = typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
     const err = parsed.value === null ? "Object 'Kind' is missing in 'null'" : `json: cannot unmarshal ${Array.isArray(parsed.value) ? 'array' : typeof parsed.value} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`;
     return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): couldn't get version/kind; json parse error: ${err} (${preview(text)})`) };
   }
