@@ -3,7 +3,7 @@
  * token`, `kubectl certificate approve` (when kubectl is installed; skipped with a message
  * otherwise) and the typed CertificatesV1Api of @kubernetes/client-node.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { x509 } from '../../src/edges/crypto/x509.ts';
 import { serve, type RunningServer } from '../../src/server.ts';
+import { kubectlInstalled } from './clients.ts';
 
 let server: RunningServer;
 const dir = mkdtempSync(join(tmpdir(), 'psim-k8s-'));
@@ -23,15 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
 });
-
-function kubectlInstalled(): boolean {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const kubectl = (args: string[]) => promisify(execFile)('kubectl', ['--kubeconfig', kubeconfig, ...args], { encoding: 'utf8', env: { ...process.env, HOME: dir } });
 

@@ -2,26 +2,19 @@
  * The official Python client (Debian's python3-kubernetes, importable only by Debian's own
  * /usr/bin/python3) against the HTTPS server. Skipped with a message where it is not installed.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { serve } from '../../src/server.ts';
+import { pythonClientInstalled } from './clients.ts';
 
-function pythonClient(): boolean {
-  try {
-    execFileSync('/usr/bin/python3', ['-c', 'import kubernetes'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('Python client', () => {
   it('creates, reads and lists ServiceAccounts over HTTPS', async (ctx) => {
-    if (!pythonClient()) {
+    if (!pythonClientInstalled()) {
       console.log('python3-kubernetes is not importable by /usr/bin/python3: skipping the Python client test');
       ctx.skip();
     }

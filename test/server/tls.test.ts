@@ -3,7 +3,7 @@
  * for the same seed), a client trusting that CA completes the handshake and sends its bearer
  * token, and the written kubeconfig works with kubectl when kubectl is installed.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../src/server.ts';
+import { kubectlInstalled } from './clients.ts';
 
 let server: RunningServer;
 const dir = mkdtempSync(join(tmpdir(), 'psim-tls-'));
@@ -35,14 +36,6 @@ function get(path: string, token?: string): Promise<{ status: number; body: stri
   });
 }
 
-function kubectlVersion(): string | null {
-  try {
-    return execFileSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
-  } catch {
-    return null;
-  }
-}
-
 describe('HTTPS server', () => {
   it('serves over TLS with a certificate from the seeded CA', async () => {
     expect(server.url.startsWith('https://127.0.0.1:')).toBe(true);
@@ -56,7 +49,7 @@ describe('HTTPS server', () => {
 
   // The server runs in this process: kubectl must run asynchronously or nobody answers it.
   it('works with kubectl through the written kubeconfig', async (ctx) => {
-    if (kubectlVersion() === null) {
+    if (!kubectlInstalled()) {
       console.log('kubectl is not installed: skipping the kubectl smoke test');
       ctx.skip();
     }
@@ -82,7 +75,7 @@ describe('HTTPS server', () => {
   });
 
   it('kubectl get -w sees an event', async (ctx) => {
-    if (kubectlVersion() === null) {
+    if (!kubectlInstalled()) {
       console.log('kubectl is not installed: skipping the kubectl watch test');
       ctx.skip();
     }

@@ -4,26 +4,15 @@
  * role need not exist; the authorizer reports a missing one in its denial reason.
  */
 import type { Names } from '../../api/names.ts';
-import { allVerbs, metadataFieldSelectors, strategy } from '../common/defaultStrategy.ts';
+import { rbacCommon } from './common.ts';
+import { strategy } from '../common/defaultStrategy.ts';
 import type { ResourceType, Strategy } from '../types.ts';
 import { withBindingDefaults } from './defaults.ts';
 import { clusterRoleBindingSchema, roleBindingSchema } from './schema.ts';
 import { bindingColumns } from './tables.ts';
 import { validateBinding, validateRoleRefUnchanged } from './validation.ts';
 
-const common = {
-  version: 'v1',
-  shortNames: [],
-  categories: [],
-  verbs: allVerbs,
-  nameRule: 'path',
-  subresources: [],
-  fieldSelectors: metadataFieldSelectors,
-  deleteReturnsObject: false,
-  allowUnconditionalUpdate: true,
-  hasGeneration: false,
-  resetFields: [],
-} as const;
+const common = rbacCommon;
 
 function bindingStrategy(namespaced: boolean, rbacGroup: string): Strategy {
   return strategy({

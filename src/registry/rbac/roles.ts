@@ -4,26 +4,14 @@
  * The API server's escalation check (a writer may only grant what it holds) is not simulated.
  */
 import type { Names } from '../../api/names.ts';
-import { allVerbs, metadataFieldSelectors, strategy } from '../common/defaultStrategy.ts';
+import { rbacCommon } from './common.ts';
+import { strategy } from '../common/defaultStrategy.ts';
 import type { ResourceType } from '../types.ts';
 import { clusterRoleSchema, roleSchema } from './schema.ts';
 import { roleColumns } from './tables.ts';
 import { validateAggregationRule, validateRules } from './validation.ts';
 
-const common = {
-  version: 'v1',
-  shortNames: [],
-  categories: [],
-  verbs: allVerbs,
-  nameRule: 'path',
-  subresources: [],
-  fieldSelectors: metadataFieldSelectors,
-  deleteReturnsObject: false,
-  allowUnconditionalUpdate: true,
-  hasGeneration: false,
-  resetFields: [],
-  table: roleColumns,
-} as const;
+const common = { ...rbacCommon, table: roleColumns } as const;
 
 export const roleResource = (names: Names): ResourceType => ({
   ...common,
