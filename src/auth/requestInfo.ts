@@ -43,10 +43,9 @@ function nameFromFieldSelector(params: URLSearchParams): string {
 export function requestAttributes(method: string, pathWithQuery: string): RequestAttributes {
   const q = pathWithQuery.indexOf('?');
   const path = q < 0 ? pathWithQuery : pathWithQuery.slice(0, q);
-  const params = new URLSearchParams(q < 0 ? '' : pathWithQuery.slice(q + 1));
   let parts: string[];
   try {
-    parts = path.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+    parts = path.split('/').filter((s) => s !== '').map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
   } catch {
     return nonResource(method, path);
   }
@@ -74,6 +73,8 @@ export function requestAttributes(method: string, pathWithQuery: string): Reques
   let name = parts[1] ?? '';
   const subresource = parts[2] ?? '';
   if (name === '' && verb === 'get') {
+    // Only collection reads look at the query (watch, a single-name field selector).
+    const params = new URLSearchParams(q < 0 ? '' : pathWithQuery.slice(q + 1));
     verb = isWatch(params) ? 'watch' : 'list';
     name = nameFromFieldSelector(params);
   }

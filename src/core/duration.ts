@@ -48,10 +48,16 @@ export function formatDuration(ms: Millis): string {
   return (neg ? '-' : '') + out;
 }
 
-/** RFC 3339, second precision, UTC. */
+let lastInstant = Number.NaN;
+let lastFormatted = '';
+
+/** RFC 3339, second precision, UTC. (Virtual time rarely moves between calls: the last is kept.) */
 export function formatInstant(t: Instant): string {
+  if (t === lastInstant) return lastFormatted;
   const iso = new Date(t).toISOString();
-  return `${iso.slice(0, 19)}Z`;
+  lastInstant = t;
+  lastFormatted = `${iso.slice(0, 19)}Z`;
+  return lastFormatted;
 }
 
 /** RFC 3339 with microseconds (metav1.MicroTime). */

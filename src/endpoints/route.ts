@@ -24,7 +24,7 @@ export type Route =
 
 function decodeSegments(path: string): string[] | null {
   try {
-    return path.split('/').filter((s) => s !== '').map((s) => decodeURIComponent(s));
+    return path.split('/').filter((s) => s !== '').map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
   } catch {
     return null;
   }
