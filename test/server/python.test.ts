@@ -28,4 +28,20 @@ describe('Python client', () => {
       await server.close();
     }
   });
+
+  it('requests and reviews tokens with the typed APIs in k8s.io mode', async (ctx) => {
+    if (!pythonClientInstalled()) {
+      console.log('python3-kubernetes is not importable by /usr/bin/python3: skipping the Python identity test');
+      ctx.skip();
+    }
+    const server = await serve({ port: 0, clock: 'manual', seed: 14, groupDomain: 'k8s.io' });
+    try {
+      const ca = join(mkdtempSync(join(tmpdir(), 'psim-py-')), 'ca.pem');
+      writeFileSync(ca, server.caPem!);
+      const out = await promisify(execFile)('/usr/bin/python3', [join(import.meta.dirname, 'python', 'identity.py'), server.url, server.adminToken, ca], { encoding: 'utf8' });
+      expect(JSON.parse(out.stdout)).toEqual({ authenticated: true, user: 'system:serviceaccount:default:py-robot', audiences: ['vault'], whoami: 'system:serviceaccount:default:py-robot' });
+    } finally {
+      await server.close();
+    }
+  });
 });
