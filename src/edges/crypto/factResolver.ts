@@ -11,7 +11,8 @@ import { factKey, type Need } from '../../sim/factBook.ts';
 import { certificateRequestFact } from './certificateRequestFact.ts';
 import { parsedCertificatesFact } from './parsedCertificatesFact.ts';
 import type { SigningKey } from './serviceAccountKeys.ts';
-import { base64url, fromBase64url, hex, subtle } from './webKeys.ts';
+import { hex, subtle } from './webKeys.ts';
+import { base64UrlDecode, base64UrlEncode, utf8Decode } from '../../core/base64.ts';
 import { pemBlocks, x509 } from './x509.ts';
 
 export interface TrustRoots {
@@ -81,22 +82,23 @@ async function certificateChainFact(pem: string, roots: TrustRoots): Promise<Cer
 
 /** A compact JWS exactly as jose's CompactSign writes it, signed synchronously. */
 function compactSignFast(key: SigningKey, claims: string): string {
-  const input = `${base64url(encoder.encode(JSON.stringify({ alg: key.alg, kid: key.kid })))}.${base64url(encoder.encode(claims))}`;
-  return `${input}.${base64url(key.fast!.sign(encoder.encode(input)))}`;
+  const input = `${base64UrlEncode(encoder.encode(JSON.stringify({ alg: key.alg, kid: key.kid })))}.${base64UrlEncode(encoder.encode(claims))}`;
+  return `${input}.${base64UrlEncode(key.fast!.sign(encoder.encode(input)))}`;
 }
 
 /** jose's compactVerify checks, synchronously: the header names this key's algorithm and nothing critical. */
 function compactVerifyFast(key: SigningKey, token: string): boolean {
   const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p) || p.length % 4 === 1)) return false;
+  const decoded = parts.map(base64UrlDecode);
+  if (parts.length !== 3 || decoded.some((d) => d === null)) return false;
   let header: unknown;
   try {
-    header = JSON.parse(new TextDecoder().decode(fromBase64url(parts[0]!)));
+    header = JSON.parse(utf8Decode(decoded[0]!) ?? '');
   } catch {
     return false;
   }
   if (typeof header !== 'object' || header === null || (header as { alg?: unknown }).alg !== key.alg || 'crit' in header || 'b64' in header) return false;
-  return key.fast!.verify(encoder.encode(`${parts[0]}.${parts[1]}`), fromBase64url(parts[2]!));
+  return key.fast!.verify(encoder.encode(`${parts[0]}.${parts[1]}`), decoded[2]!);
 }
 
 export function createFactResolver(keys: readonly SigningKey[], roots: TrustRoots): FactResolver {

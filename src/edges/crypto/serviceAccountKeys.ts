@@ -6,7 +6,8 @@
 import { exportJWK, importPKCS8 } from 'jose';
 import type { ServiceAccountKey } from '../../auth/identityConfig.ts';
 import type { JsonObject } from '../../core/json.ts';
-import { base64url, seededEd25519Keys, seededEd25519Pkcs8, subtle } from './webKeys.ts';
+import { seededEd25519Keys, seededEd25519Pkcs8, subtle } from './webKeys.ts';
+import { base64UrlEncode } from '../../core/base64.ts';
 import { fastEd25519, type FastSigner } from './nodeEd25519.ts';
 
 export interface SigningKey extends ServiceAccountKey {
@@ -18,7 +19,7 @@ export interface SigningKey extends ServiceAccountKey {
 
 async function describe(privateKey: CryptoKey, publicKey: CryptoKey, alg: string): Promise<SigningKey> {
   const spki = await subtle().exportKey('spki', publicKey);
-  const kid = base64url(await subtle().digest('SHA-256', spki));
+  const kid = base64UrlEncode(new Uint8Array(await subtle().digest('SHA-256', spki)));
   const jwk = (await exportJWK(publicKey)) as unknown as JsonObject;
   return { kid, alg, jwk, privateKey, publicKey };
 }

@@ -37,21 +37,7 @@ export function seededSerialHex(seed: string, purpose: string): string {
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-export function base64url(bytes: ArrayBuffer | Uint8Array): string {
-  const b = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-  let bin = '';
-  for (const x of b) bin += String.fromCharCode(x);
-  return btoa(bin).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-}
-
 export function hex(bytes: ArrayBuffer | Uint8Array): string {
   return Array.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), (x) => x.toString(16).padStart(2, '0')).join('');
 }
 
-export function fromBase64url(text: string): Uint8Array {
-  const std = text.replaceAll('-', '+').replaceAll('_', '/');
-  const bin = atob(std + '='.repeat((4 - (std.length % 4)) % 4));
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}

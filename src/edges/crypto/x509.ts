@@ -4,6 +4,7 @@
  */
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
+import { bytesToBase64 } from '../../core/base64.ts';
 
 x509.cryptoProvider.set(globalThis.crypto);
 
@@ -15,9 +16,6 @@ export function pemBlocks(text: string, type: string): string[] {
 }
 
 export function toPem(der: ArrayBuffer | Uint8Array, type: string): string {
-  const b = der instanceof Uint8Array ? der : new Uint8Array(der);
-  let bin = '';
-  for (const x of b) bin += String.fromCharCode(x);
-  const body = btoa(bin).replace(/.{64}/g, '$&\n').replace(/\n$/, '');
+  const body = bytesToBase64(der instanceof Uint8Array ? der : new Uint8Array(der)).replace(/.{64}/g, '$&\n').replace(/\n$/, '');
   return `-----BEGIN ${type}-----\n${body}\n-----END ${type}-----\n`;
 }
