@@ -26,7 +26,8 @@ import { respond, respondError, type Rendering } from './respond.ts';
 import type { ResourceRoute } from './route.ts';
 import { parseDeleteOptions } from './deleteOptions.ts';
 import { bodyBytes, bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
-import type { ApiEnv } from './env.ts';
+import { isAllowed, type ApiEnv } from './env.ts';
+import type { AccessCheck } from '../registry/types.ts';
 import { createVirtual, isVirtualCreate } from './identity/virtualCreate.ts';
 import { getScale, patchScale, putScale } from './scale.ts';
 import { allowedMethods, verbOf } from './verbs.ts';
@@ -60,7 +61,9 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   if (bytes.length > limits.requestBodyBytesMax) {
     return { world, response: respondError(errors.entityTooLarge(`limit is ${limits.requestBodyBytesMax}`), rendering) };
   }
-  const base: OpContext = { world, rt: r.rt, registry: table, names: table.names, dryRun: false, fieldManager: '', subresource: r.subresource, user: req.user, crypto: env.crypto };
+  const may = (c: AccessCheck): boolean =>
+    isAllowed(world, env, req.user, { resourceRequest: true, verb: c.verb, apiGroup: c.apiGroup, apiVersion: '*', namespace: '', resource: c.resource, subresource: '', name: c.name, path: '' }).allowed;
+  const base: OpContext = { world, rt: r.rt, registry: table, names: table.names, dryRun: false, fieldManager: '', subresource: r.subresource, user: req.user, crypto: env.crypto, may };
   const namespace = r.namespace ?? '';
   const name = r.name ?? '';
   const done = (result: OpResult): Handled => finish(world, r, result, rendering);

@@ -22,6 +22,16 @@ export interface StrategyContext {
   readonly user: UserInfo;
   /** Signatures, verifications and parsed certificates (see api/crypto.ts). */
   readonly crypto: CryptoFacts;
+  /** Whether the requesting user may do this (RBAC), for admission plugins' own checks. */
+  readonly may: (check: AccessCheck) => boolean;
+}
+
+/** A cluster-scoped resource authorization question an admission plugin asks. */
+export interface AccessCheck {
+  readonly verb: string;
+  readonly apiGroup: string;
+  readonly resource: string;
+  readonly name: string;
 }
 
 export interface Strategy {
@@ -109,6 +119,8 @@ export interface ResourceType {
   readonly admitCreate?: Admission;
   /** Validating admission on create: after validation (CertificateSubjectRestriction). */
   readonly validateCreateAdmission?: Admission;
+  /** Validating admission on update, told the subresource written through (CertificateApproval). */
+  readonly validateUpdateAdmission?: (obj: KubeObject, old: KubeObject, subresource: string, ctx: StrategyContext) => { readonly ok: true } | { readonly ok: false; readonly message: string };
   /** Create-only request kinds that are answered, never stored (TokenReview, SelfSubjectReview). */
   readonly virtual?: boolean;
 }

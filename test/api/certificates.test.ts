@@ -52,6 +52,7 @@ const ctxWith = (crypto: CryptoFacts, domain: 'platform.io' | 'k8s.io' = 'platfo
   lookup: () => undefined,
   user,
   crypto,
+  may: () => true,
 });
 
 const messages = (errs: readonly FieldError[]): string[] => errs.map(fieldErrorString);

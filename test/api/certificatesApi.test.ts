@@ -85,3 +85,47 @@ describe('CertificateSigningRequest API', () => {
     expect((res.body as Body).message).toBe('certificatesigningrequests.certificates.platform.io "c1" is forbidden: use of platform.io/apiserver-client signer with system:masters group is not allowed');
   });
 });
+
+describe('certificate admission: approve, sign, attest', () => {
+  const rbac = '/apis/rbac.authorization.platform.io/v1';
+  async function grant(s: Awaited<ReturnType<typeof sim>>, name: string, rules: Body[]) {
+    await s.request({ method: 'POST', path: `${rbac}/clusterroles`, body: { metadata: { name }, rules } });
+    await s.request({ method: 'POST', path: `${rbac}/clusterrolebindings`, body: { metadata: { name }, roleRef: { apiGroup: 'rbac.authorization.platform.io', kind: 'ClusterRole', name }, subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.platform.io', name: 'bob' }] } });
+  }
+
+  it('needs approve on the signer for /approval, exactly or by domain wildcard', async () => {
+    const s = await sim();
+    const created = (await s.request({ method: 'POST', path: csrs, body: body('c1', await csrPem('alice')) })).body as Body;
+    await grant(s, 'csr-writer', [{ verbs: ['get', 'update'], apiGroups: ['certificates.platform.io'], resources: ['certificatesigningrequests/approval', 'certificatesigningrequests/status'] }]);
+    const approve = () => s.request({ method: 'PUT', path: `${csrs}/c1/approval`, as: { user: 'bob' }, body: { ...created, status: { conditions: [{ type: 'Approved', status: 'True' }] } } });
+    const denied = await approve();
+    expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({
+      reason: 'Forbidden',
+      message: 'certificatesigningrequests.certificates.platform.io "c1" is forbidden: user not permitted to approve requests with signerName "example.com/signer"',
+      details: { name: 'c1', group: 'certificates.platform.io', kind: 'certificatesigningrequests' },
+    });
+    await grant(s, 'approver', [{ verbs: ['approve'], apiGroups: ['certificates.platform.io'], resources: ['signers'], resourceNames: ['example.com/*'] }]);
+    const approved = await approve();
+    expect(approved.status).toBe(200);
+    const cert = (await s.issueClientCertificate({ user: 'alice' })).certificate;
+    const sign = await s.request({ method: 'PUT', path: `${csrs}/c1/status`, as: { user: 'bob' }, body: { ...(approved.body as Body), status: { ...(approved.body as Body).status, certificate: b64(cert) } } });
+    expect((sign.body as Body).message).toBe('certificatesigningrequests.certificates.platform.io "c1" is forbidden: user not permitted to sign requests with signerName "example.com/signer"');
+    await grant(s, 'signer', [{ verbs: ['sign'], apiGroups: ['certificates.platform.io'], resources: ['signers'], resourceNames: ['example.com/signer'] }]);
+    const signed = await s.request({ method: 'PUT', path: `${csrs}/c1/status`, as: { user: 'bob' }, body: { ...(approved.body as Body), status: { ...(approved.body as Body).status, certificate: b64(cert) } } });
+    expect(signed.status).toBe(200);
+  });
+
+  it('needs attest on the signer for a linked ClusterTrustBundle', async () => {
+    const s = await sim();
+    const ctbs = '/apis/certificates.platform.io/v1beta1/clustertrustbundles';
+    await grant(s, 'ctb-writer', [{ verbs: ['create', 'update'], apiGroups: ['certificates.platform.io'], resources: ['clustertrustbundles'] }]);
+    const bundle = { spec: { trustBundle: s.caCertificate } };
+    expect((await s.request({ method: 'POST', path: ctbs, as: { user: 'bob' }, body: { metadata: { name: 'plain' }, ...bundle } })).status).toBe(201);
+    const linked = await s.request({ method: 'POST', path: ctbs, as: { user: 'bob' }, body: { metadata: { name: 'example.com:signer:a' }, spec: { ...bundle.spec, signerName: 'example.com/signer' } } });
+    expect(linked.status).toBe(403);
+    expect((linked.body as Body).message).toBe('clustertrustbundles.certificates.platform.io "example.com:signer:a" is forbidden: user not permitted to attest for signerName "example.com/signer"');
+    await grant(s, 'attester', [{ verbs: ['attest'], apiGroups: ['certificates.platform.io'], resources: ['signers'], resourceNames: ['example.com/*'] }]);
+    expect((await s.request({ method: 'POST', path: ctbs, as: { user: 'bob' }, body: { metadata: { name: 'example.com:signer:a' }, spec: { ...bundle.spec, signerName: 'example.com/signer' } } })).status).toBe(201);
+  });
+});

@@ -5,7 +5,7 @@
 import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
 import type { ApiError, Status } from '../../core/status.ts';
-import type { ResourceType, StrategyContext } from '../../registry/types.ts';
+import type { AccessCheck, ResourceType, StrategyContext } from '../../registry/types.ts';
 import type { World } from '../world.ts';
 import { getObject } from '../objects.ts';
 import { systemUser, type UserInfo } from '../../api/userInfo.ts';
@@ -30,6 +30,8 @@ export interface OpContext {
   /** The requesting user; writes by the simulation itself default to `systemUser`. */
   readonly user?: UserInfo;
   readonly crypto?: CryptoFacts;
+  /** RBAC for admission checks; writes by the simulation itself may do anything. */
+  readonly may?: (check: AccessCheck) => boolean;
 }
 
 export type OpBody = KubeObject | Status | { kind: string; apiVersion: string; metadata: object; items: KubeObject[] };
@@ -50,6 +52,7 @@ export function strategyContext(ctx: OpContext): StrategyContext {
     lookup: (resource, namespace, name) => getObject(world, resource, namespace, name),
     user: ctx.user ?? systemUser,
     crypto: ctx.crypto ?? noCryptoFacts,
+    may: ctx.may ?? (() => true),
   };
 }
 

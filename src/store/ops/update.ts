@@ -112,6 +112,10 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
   const fieldErrors = [...validateObjectMetaUpdate(obj.metadata, old.metadata, { namespaced: rt.namespaced, nameRule: rt.nameRule }), ...strat.validateUpdate(obj, old, sctx)];
   const name = old.metadata.name ?? '';
   if (fieldErrors.length > 0) return fail(errors.invalid(groupKind(ctx), name, fieldErrors));
+  if (rt.validateUpdateAdmission !== undefined) {
+    const admitted = rt.validateUpdateAdmission(obj, old, ctx.subresource, sctx);
+    if (!admitted.ok) return fail(errors.forbidden(groupResource(ctx), name, admitted.message));
+  }
   const warnings = sub === undefined ? rt.strategy.warningsOnUpdate(obj, old, sctx) : [];
   const managedFields =
     options.managedFields ??

@@ -14,6 +14,7 @@ import type { ResourceType, StrategyContext } from '../../types.ts';
 import { validateSignerName } from '../signerName.ts';
 import { validateBundleName } from './name.ts';
 import { clusterTrustBundleSchema } from './schema.ts';
+import { attestCreate, attestUpdate } from './attest.ts';
 import { validateTrustBundle } from './trustBundle.ts';
 
 function specString(obj: KubeObject, key: 'signerName' | 'trustBundle'): string {
@@ -55,6 +56,8 @@ export const clusterTrustBundleResource = (names: Names): ResourceType => ({
     validate: (obj, ctx) => validateBundle(obj, ctx, true),
     validateUpdate: validateBundleUpdate,
   }),
+  validateCreateAdmission: attestCreate,
+  validateUpdateAdmission: attestUpdate,
   subresources: [],
   fieldSelectors: {
     fields: ['metadata.name', 'spec.signerName'],

@@ -11,6 +11,7 @@ import type { ResourceType } from '../../types.ts';
 import { csrSchema } from './schema.ts';
 import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategies.ts';
 import { admitSubject } from './subjectRestriction.ts';
+import { admitCsrUpdate } from './admission.ts';
 import { csrColumns } from './table.ts';
 
 const subresourceVerbs = ['get', 'patch', 'update'] as const;
@@ -31,6 +32,7 @@ export const certificateSigningRequestResource = (names: Names): ResourceType =>
   nameRule: 'path',
   strategy: csrStrategy,
   validateCreateAdmission: admitSubject,
+  validateUpdateAdmission: admitCsrUpdate,
   subresources: [
     { name: 'approval', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrApprovalStrategy },
     { name: 'status', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrStatusStrategy },
