@@ -43,6 +43,18 @@ describe('k8s.io mode with kubectl', () => {
     expect(out).toMatch(/Groups\s+\[system:masters system:authenticated\]/);
   });
 
+  it('kubectl auth can-i answers from RBAC, with --list', async (ctx) => {
+    if (!kubectlInstalled()) {
+      console.log('kubectl is not installed: skipping kubectl auth can-i');
+      ctx.skip();
+    }
+    expect((await kubectl(['auth', 'can-i', 'create', 'serviceaccounts/token'])).stdout).toBe('yes\n');
+    const asBob = await kubectl(['auth', 'can-i', 'list', 'pods', '--as', 'bob']).catch((e: { stdout: string }) => e);
+    expect(asBob.stdout).toBe('no\n');
+    const list = (await kubectl(['auth', 'can-i', '--list', '--as', 'bob'])).stdout;
+    expect(list).toMatch(/selfsubjectreviews\.authentication\.k8s\.io\s+\[\]\s+\[\]\s+\[create\]/);
+  });
+
   it('kubectl explain reads the OpenAPI schemas', async (ctx) => {
     if (!kubectlInstalled()) {
       console.log('kubectl is not installed: skipping kubectl explain');

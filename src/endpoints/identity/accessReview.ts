@@ -11,8 +11,22 @@ import { isObject, type JsonObject } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { fail, type OpResult } from '../../store/ops/context.ts';
 import type { World } from '../../store/world.ts';
+import type { Names } from '../../api/names.ts';
+import { rulesFor } from '../../auth/rbac/rulesFor.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** SelfSubjectRulesReview: the rules that apply to the caller in `spec.namespace`. */
+export function reviewRules(world: World, names: Names, user: UserInfo, body: JsonObject): OpResult {
+  const spec: JsonObject = isObject(body['spec']) ? body['spec'] : {};
+  // An empty namespace asks about cluster-wide rules only.
+  const namespace = str(spec['namespace']);
+  const rules = rulesFor(world, names, user, namespace);
+  const status: JsonObject = { resourceRules: rules.resourceRules, nonResourceRules: rules.nonResourceRules, incomplete: rules.errors.length > 0 };
+  if (rules.errors.length > 0) status['evaluationError'] = rules.errors.length === 1 ? rules.errors[0]! : `[${rules.errors.join(', ')}]`;
+  const out = { kind: 'SelfSubjectRulesReview', apiVersion: `${names.authorizationGroup}/v1`, metadata: {}, spec, status } as unknown as KubeObject;
+  return { ok: true, world, code: 201, body: out, warnings: [] };
+}
 
 export function reviewAccess(world: World, group: string, user: UserInfo, body: JsonObject, decide: (user: UserInfo, attrs: RequestAttributes) => { allowed: boolean; reason?: string }): OpResult {
   const spec: JsonObject = isObject(body['spec']) ? body['spec'] : {};

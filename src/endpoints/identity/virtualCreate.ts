@@ -11,7 +11,7 @@ import { authContext, isAllowed, type ApiEnv } from '../env.ts';
 import type { ResourceRoute } from '../route.ts';
 import { reviewSelf, reviewToken } from './reviews.ts';
 import { issueToken } from './tokenRequest.ts';
-import { reviewAccess } from './accessReview.ts';
+import { reviewAccess, reviewRules } from './accessReview.ts';
 
 
 export function isVirtualCreate(r: ResourceRoute): boolean {
@@ -24,6 +24,7 @@ export function createVirtual(world: World, env: ApiEnv, user: UserInfo, r: Reso
   }
   const ctx = authContext(world, env);
   if (r.rt.id === 'authentication/tokenreviews') return reviewToken(ctx, body);
+  if (r.rt.id === 'authorization/selfsubjectrulesreviews') return reviewRules(world, env.table.names, user, body);
   if (r.rt.id === 'authorization/selfsubjectaccessreviews') return reviewAccess(world, env.table.names.authorizationGroup, user, body, (u, attrs) => isAllowed(world, env, u, attrs));
   assert(r.rt.id === 'authentication/selfsubjectreviews', `no handler for the virtual kind ${r.rt.id}`);
   return reviewSelf(ctx, user);

@@ -1,5 +1,6 @@
 /**
- * TokenReview, SelfSubjectReview and SelfSubjectAccessReview (`kubectl auth can-i`): create-only,
+ * TokenReview, SelfSubjectReview, SelfSubjectAccessReview and SelfSubjectRulesReview (`kubectl
+ * auth can-i`, `--list`): create-only,
  * cluster-scoped, never stored (`virtual`); the endpoints answer them from the request itself.
  * Their groups follow the names table.
  */
@@ -7,7 +8,7 @@ import type { Names } from '../../api/names.ts';
 import { defaultStrategy, metadataFieldSelectors } from '../common/defaultStrategy.ts';
 import type { ResourceType } from '../types.ts';
 import type { StructSchema } from '../../api/schema.ts';
-import { selfSubjectAccessReviewSchema, selfSubjectReviewSchema, tokenReviewSchema } from './schemas.ts';
+import { selfSubjectAccessReviewSchema, selfSubjectReviewSchema, selfSubjectRulesReviewSchema, tokenReviewSchema } from './schemas.ts';
 
 function reviewResource(group: string, resource: string, kind: string, schema: StructSchema): ResourceType {
   return {
@@ -40,5 +41,6 @@ export function authenticationResources(names: Names): ResourceType[] {
     reviewResource(names.authenticationGroup, 'tokenreviews', 'TokenReview', tokenReviewSchema),
     reviewResource(names.authenticationGroup, 'selfsubjectreviews', 'SelfSubjectReview', selfSubjectReviewSchema),
     reviewResource(names.authorizationGroup, 'selfsubjectaccessreviews', 'SelfSubjectAccessReview', selfSubjectAccessReviewSchema),
+    reviewResource(names.authorizationGroup, 'selfsubjectrulesreviews', 'SelfSubjectRulesReview', selfSubjectRulesReviewSchema),
   ];
 }

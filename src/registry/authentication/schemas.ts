@@ -59,6 +59,21 @@ export const selfSubjectAccessReviewSchema = s.struct('SelfSubjectAccessReview',
   status: s.struct('SubjectAccessReviewStatus', { allowed: s.boolean(), denied: s.boolean(), reason: s.string(), evaluationError: s.string() }),
 });
 
+const policyRule = s.struct('ResourceRule', { verbs: s.atomicList(s.string()), apiGroups: s.atomicList(s.string()), resources: s.atomicList(s.string()), resourceNames: s.atomicList(s.string()) });
+
+export const selfSubjectRulesReviewSchema = s.struct('SelfSubjectRulesReview', {
+  apiVersion: s.string(),
+  kind: s.string(),
+  metadata: objectMetaSchema,
+  spec: s.struct('SelfSubjectRulesReviewSpec', { namespace: s.string() }),
+  status: s.struct('SubjectRulesReviewStatus', {
+    resourceRules: s.atomicList(policyRule),
+    nonResourceRules: s.atomicList(s.struct('NonResourceRule', { verbs: s.atomicList(s.string()), nonResourceURLs: s.atomicList(s.string()) })),
+    incomplete: s.boolean(),
+    evaluationError: s.string(),
+  }),
+});
+
 export const selfSubjectReviewSchema = s.struct('SelfSubjectReview', {
   apiVersion: s.string(),
   kind: s.string(),

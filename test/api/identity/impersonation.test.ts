@@ -105,3 +105,18 @@ describe('SelfSubjectAccessReview', () => {
     expect((neither.body as Body).message).toBe('SelfSubjectAccessReview.authorization.platform.io "" is invalid: spec.resourceAttributes: Invalid value: null: exactly one of nonResourceAttributes or resourceAttributes must be specified');
   });
 });
+
+describe('SelfSubjectRulesReview', () => {
+  it('lists the rules that apply to the caller in a namespace', async () => {
+    const s = await sim();
+    await s.request({ method: 'POST', path: '/apis/rbac.authorization.platform.io/v1/namespaces/default/roles', body: { metadata: { name: 'sa-reader' }, rules: [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['serviceaccounts'], resourceNames: ['builder'] }] } });
+    await s.request({ method: 'POST', path: '/apis/rbac.authorization.platform.io/v1/namespaces/default/rolebindings', body: { metadata: { name: 'bob-reads' }, roleRef: { apiGroup: 'rbac.authorization.platform.io', kind: 'Role', name: 'sa-reader' }, subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.platform.io', name: 'bob' }] } });
+    const res = await s.request({ method: 'POST', path: '/apis/authorization.platform.io/v1/selfsubjectrulesreviews', body: { spec: { namespace: 'default' } }, as: { user: 'bob' } });
+    expect(res.status).toBe(201);
+    const status = (res.body as Body).status;
+    expect(status.incomplete).toBe(false);
+    expect(status.resourceRules).toContainEqual({ verbs: ['get', 'list'], apiGroups: [''], resources: ['serviceaccounts'], resourceNames: ['builder'] });
+    expect(status.resourceRules).toContainEqual({ verbs: ['create'], apiGroups: ['authentication.platform.io'], resources: ['selfsubjectreviews'] });
+    expect(status.nonResourceRules).toContainEqual({ verbs: ['get'], nonResourceURLs: expect.arrayContaining(['/version']) });
+  });
+});

@@ -75,6 +75,8 @@ export const messages: Readonly<Record<string, readonly FieldRow[]>> = {
   SelfSubjectAccessReviewSpec: [f(1, 'resourceAttributes', m('ResourceAttributes')), f(2, 'nonResourceAttributes', m('NonResourceAttributes'))],
   ResourceAttributes: [f(1, 'namespace', 'string'), f(2, 'verb', 'string'), f(3, 'group', 'string'), f(4, 'version', 'string'), f(5, 'resource', 'string'), f(6, 'subresource', 'string'), f(7, 'name', 'string'), f(8, 'fieldSelector', 'rawExtension'), f(9, 'labelSelector', 'rawExtension')],
   NonResourceAttributes: [f(1, 'path', 'string'), f(2, 'verb', 'string')],
+  SelfSubjectRulesReview: [f(1, 'metadata', m('ObjectMeta')), f(2, 'spec', m('SelfSubjectRulesReviewSpec'))],
+  SelfSubjectRulesReviewSpec: [f(1, 'namespace', 'string')],
   SubjectAccessReviewStatus: [f(1, 'allowed', 'bool'), f(4, 'denied', 'bool'), f(2, 'reason', 'string'), f(3, 'evaluationError', 'string')],
   CertificateSigningRequest: [f(1, 'metadata', m('ObjectMeta')), f(2, 'spec', m('CertificateSigningRequestSpec')), f(3, 'status', m('CertificateSigningRequestStatus'))],
   CertificateSigningRequestSpec: [
@@ -106,6 +108,7 @@ export const topLevel: Readonly<Record<string, string>> = {
   'authentication/TokenReview': 'TokenReview',
   'authentication/SelfSubjectReview': 'SelfSubjectReview',
   'authorization/SelfSubjectAccessReview': 'SelfSubjectAccessReview',
+  'authorization/SelfSubjectRulesReview': 'SelfSubjectRulesReview',
   'certificates/CertificateSigningRequest': 'CertificateSigningRequest',
   'autoscaling/Scale': 'Scale',
   'meta/DeleteOptions': 'DeleteOptions',
