@@ -10,6 +10,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Schema } from '../api/schema.ts';
 import type { ResourceType } from '../registry/types.ts';
 import type { ResourceTable } from './resourceTable.ts';
+import { descriptions } from '../registry/descriptions.ts';
 
 function gvPath(group: string, version: string): string {
   return group === '' ? `api/${version}` : `apis/${group}/${version}`;
@@ -43,9 +44,13 @@ function toOpenApi(schema: Schema): object {
         ...(schema.patchMergeKey === undefined ? {} : { 'x-kubernetes-patch-merge-key': schema.patchMergeKey }),
       };
     case 'struct': {
+      const described = descriptions[schema.goName] ?? {};
       const properties: Record<string, object> = {};
-      for (const k of Object.keys(schema.fields).sort()) properties[k] = toOpenApi(schema.fields[k]!);
-      return { type: 'object', properties };
+      for (const k of Object.keys(schema.fields).sort()) {
+        const field = toOpenApi(schema.fields[k]!);
+        properties[k] = described[k] === undefined ? field : { ...field, description: described[k] };
+      }
+      return { ...(described[''] === undefined ? {} : { description: described[''] }), type: 'object', properties };
     }
   }
 }

@@ -66,6 +66,7 @@ describe('k8s.io mode with kubectl', () => {
     const csr = (await kubectl(['explain', 'csr.spec'])).stdout;
     expect(csr).toMatch(/GROUP:\s+certificates\.k8s\.io/);
     expect(csr).toMatch(/signerName\s+<string>/);
+    expect((await kubectl(['explain', 'sts.spec.updateStrategy.rollingUpdate.partition'])).stdout).toContain('Pods with an ordinal at or above the partition are updated');
   });
 
   it('kubectl create token issues a token that TokenReview accepts', async (ctx) => {

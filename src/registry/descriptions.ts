@@ -1,0 +1,77 @@
+/**
+ * Field descriptions of the specification's kinds, for the OpenAPI documents (`kubectl explain`).
+ * Keyed by Go type name; `''` describes the type itself. Taken from the specification's field
+ * notes, in its names (platform.io).
+ */
+export const descriptions: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  ServiceAccount: {
+    '': 'ServiceAccount binds together a name understood by users (and perhaps by peripheral systems), a principal that can be authenticated and authorized, and a set of Secrets.',
+    automountServiceAccountToken: 'Whether Pods running as this account should have an API token mounted automatically; a Pod can override it.',
+    imagePullSecrets: 'References to Secrets in the same namespace used to pull images for Pods that use this ServiceAccount. Read only by the node agent.',
+    secrets: 'Secrets in the same namespace that Pods running as this account may use; Pods are limited to this list only when the platform.io/enforce-mountable-secrets annotation is "true". Deprecated: prefer TokenRequest and separate namespaces.',
+  },
+  TokenRequest: { '': 'TokenRequest requests a token for a given ServiceAccount.' },
+  TokenRequestSpec: {
+    audiences: 'Intended audiences of the token. A recipient must identify itself with one of them or reject the token.',
+    boundObjectRef: 'An object the token is bound to: the token is valid only while that object exists (checked by TokenReview).',
+    expirationSeconds: 'Requested validity in seconds (default 3600, at least 600). The issuer may return a different validity: read status.expirationTimestamp.',
+  },
+  BoundObjectReference: { kind: 'Pod or Secret (Node with the ServiceAccountTokenNodeBinding gate).', apiVersion: 'API version of the object.', name: 'Name of the object.', uid: 'UID of the object; when set it must match.' },
+  TokenRequestStatus: { token: 'The opaque bearer token.', expirationTimestamp: 'When the returned token expires.' },
+  TokenReview: { '': 'TokenReview checks a token to confirm it belongs to a known user.' },
+  TokenReviewSpec: { token: 'The opaque bearer token.', audiences: 'Identifiers of the resource server presenting the token; defaults to the API server audiences.' },
+  TokenReviewStatus: {
+    authenticated: 'Whether the token belongs to a known user.',
+    user: 'The user the token belongs to.',
+    audiences: 'Audiences compatible with both the review and the token.',
+    error: 'Why the token could not be checked.',
+  },
+  UserInfo: { username: 'Name identifying the user.', uid: 'Value identifying the user over time.', groups: 'Groups the user belongs to.', extra: 'Extra information from the authenticator.' },
+  SelfSubjectReview: { '': 'SelfSubjectReview returns the user information the API server holds about the caller (after impersonation).' },
+  CertificateSigningRequest: {
+    '': 'CertificateSigningRequest asks a signer for an X.509 certificate; it is approved or denied through /approval and issued through /status.',
+    spec: 'The request; immutable after creation. Only request, signerName, expirationSeconds and usages may be set on creation.',
+    status: 'Approval or denial, the issued certificate, or a Failed condition.',
+  },
+  CertificateSigningRequestSpec: {
+    request: 'An X.509 certificate signing request in a CERTIFICATE REQUEST PEM block (base64 in JSON and YAML).',
+    signerName: 'Qualified name of the requested signer, e.g. platform.io/apiserver-client. Lists can filter on spec.signerName.',
+    expirationSeconds: 'Requested validity of the certificate; at least 600.',
+    usages: 'Requested key usages, e.g. "digital signature", "client auth".',
+    username: 'Name of the creating user; set by the server.',
+    uid: 'UID of the creating user; set by the server.',
+    groups: 'Groups of the creating user; set by the server.',
+    extra: 'Extra attributes of the creating user; set by the server.',
+  },
+  CertificateSigningRequestStatus: { certificate: 'The issued certificate (PEM, base64 in JSON and YAML); set once through /status after approval.', conditions: 'Approved, Denied and Failed conditions.' },
+  CertificateSigningRequestCondition: { type: 'Approved, Denied or Failed.', status: 'True, False or Unknown (True for the known types).', reason: 'Short reason.', message: 'Human-readable detail.', lastUpdateTime: 'Last update of the condition.', lastTransitionTime: 'Last change of status; defaulted by the server.' },
+  ClusterTrustBundle: { '': 'ClusterTrustBundle is a cluster-scoped set of X.509 trust anchors, optionally linked to a signer.' },
+  ClusterTrustBundleSpec: { trustBundle: 'PEM bundle of CA certificates (the trust anchors).', signerName: 'The associated signer, if any; the object name must then start with it (slashes as colons).' },
+  StatefulSet: { '': 'StatefulSet manages Pods with stable identities (ordinal names) and stable storage.' },
+  StatefulSetSpec: {
+    replicas: 'Desired number of Pods (default 1).',
+    selector: 'Label query over Pods; must match the template labels.',
+    template: 'The Pod template; Pods are named <set>-<ordinal>. restartPolicy must be Always.',
+    serviceName: 'Name of the Service that governs the set and gives Pods their network identity.',
+    volumeClaimTemplates: 'Claims created per Pod (one per template and ordinal) and mounted by name.',
+    podManagementPolicy: 'OrderedReady (one at a time, in order, waiting for readiness) or Parallel.',
+    updateStrategy: 'How Pods are replaced when the template changes (RollingUpdate or OnDelete).',
+    revisionHistoryLimit: 'How many old revisions are kept (default 10).',
+    minReadySeconds: 'Seconds a ready Pod must stay ready to count as available.',
+    persistentVolumeClaimRetentionPolicy: 'What happens to claims when the set is deleted or scaled down (Retain or Delete).',
+    ordinals: 'Numbering of replicas: start is the first ordinal.',
+  },
+  RollingUpdateStatefulSetStrategy: { partition: 'Pods with an ordinal at or above the partition are updated; the others keep the old revision.', maxUnavailable: 'Most Pods unavailable during an update (number or percentage, not 0; default 1).' },
+  StatefulSetStatus: {
+    replicas: 'Pods created by the controller.',
+    readyReplicas: 'Pods with the Ready condition.',
+    currentReplicas: 'Pods of the current revision.',
+    updatedReplicas: 'Pods of the update revision.',
+    availableReplicas: 'Pods ready for at least minReadySeconds.',
+    currentRevision: 'Revision of Pods [0, currentReplicas).',
+    updateRevision: 'Revision of Pods [replicas - updatedReplicas, replicas).',
+    observedGeneration: 'The generation the controller last acted on.',
+    collisionCount: 'Hash collisions met when naming revisions.',
+    conditions: 'Latest observations of the set.',
+  },
+};
