@@ -26,7 +26,7 @@ const mayImport: Record<string, readonly string[]> = {
   registry: ['core', 'api'],
   store: ['core', 'api', 'registry', 'ports', 'immer', 'yaml'],
   auth: ['core', 'api', 'registry', 'store'],
-  controllers: ['core', 'api', 'store'],
+  controllers: ['core', 'api', 'registry', 'auth', 'store'],
   endpoints: ['core', 'api', 'registry', 'store', 'auth', 'yaml', '@noble/hashes'],
   sim: ['core', 'ports', 'api', 'registry', 'store', 'auth', 'controllers', 'endpoints', '@noble/hashes'],
   edges: ['*'],

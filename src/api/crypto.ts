@@ -63,6 +63,20 @@ export type ParsedCertificatesFact =
   | { readonly ok: true; readonly certificates: readonly ParsedCertificate[] }
   | { readonly ok: false; readonly message: string };
 
+/** What a built-in signer asks the edge to issue (certificates.md §6.4), decided in the core. */
+export interface CertificateIssue {
+  /** The request's bytes as a binary string (the CSR's `spec.request`, base64-decoded). */
+  readonly request: string;
+  readonly usages: readonly string[];
+  /** Validity, epoch milliseconds. */
+  readonly notBefore: number;
+  readonly notAfter: number;
+  /** A stable identity of the issuance (the CSR's uid): the edge derives the serial from it and the seed. */
+  readonly serialSeed: string;
+}
+
+export type IssuedCertificateFact = { readonly ok: true; readonly pem: string } | { readonly ok: false; readonly message: string };
+
 export interface CryptoFacts {
   jwsSignature(token: string): JwsSignatureFact;
   /**
@@ -75,4 +89,6 @@ export interface CryptoFacts {
   certificateRequest(pem: string): CertificateRequestFact;
   /** `der`: standard base64 of the DER bytes of one PEM block (CSR certificates, trust bundles). */
   parsedCertificates(der: string): ParsedCertificatesFact;
+  /** A certificate issued by the cluster signing CA. */
+  issuedCertificate(issue: CertificateIssue): IssuedCertificateFact;
 }

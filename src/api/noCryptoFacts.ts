@@ -14,5 +14,6 @@ export const noCryptoFacts: CryptoFacts = {
   serviceAccountToken: () => missing('serviceAccountToken'),
   certificateChain: () => missing('certificateChain'),
   certificateRequest: () => missing('certificateRequest'),
+  issuedCertificate: () => missing('issuedCertificate'),
   parsedCertificates: () => missing('parsedCertificates'),
 };

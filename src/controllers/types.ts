@@ -9,6 +9,7 @@ import type { World } from '../store/world.ts';
 import type { RegistryView } from '../store/ops/context.ts';
 import type { Names } from '../api/names.ts';
 import type { PropagationPolicy } from '../store/ops/delete.ts';
+import type { CryptoFacts } from '../api/crypto.ts';
 
 export type Intent =
   | { readonly type: 'create'; readonly resource: string; readonly object: KubeObject }
@@ -18,9 +19,26 @@ export type Intent =
   /** Controller bookkeeping kept in `world.controllers[name]`. */
   | { readonly type: 'remember'; readonly controller: string; readonly state: unknown };
 
+/** What the built-in certificate signers are configured with. */
+export interface SigningConfig {
+  /** When the signing CA stops being valid (epoch ms). */
+  readonly caNotAfter: number;
+  /** Longest certificate issued (`clusterSigningDuration`), seconds. */
+  readonly maxDurationSeconds: number;
+}
+
 export interface ControllerEnv {
   readonly registry: RegistryView & { readonly all: readonly { readonly id: string; readonly namespaced: boolean }[] };
   readonly names: Names;
+  /** Signatures and parsed certificates, as facts (api/crypto.ts). */
+  readonly crypto: CryptoFacts;
+  readonly signing: SigningConfig;
+}
+
+/** The services a step gives its controllers. */
+export interface ControllerServices {
+  readonly crypto: CryptoFacts;
+  readonly signing: SigningConfig;
 }
 
 export interface Controller {

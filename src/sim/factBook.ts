@@ -8,14 +8,16 @@
  * unknown signature is answered with a placeholder instead; a pass whose only needs are
  * signatures is kept, and the driver puts the signed tokens in place of the placeholders.
  */
-import type { CertificateChainFact, CertificateRequestFact, CryptoFacts, JwsSignatureFact, ParsedCertificatesFact } from '../api/crypto.ts';
+import type { CertificateChainFact, CertificateIssue, CertificateRequestFact, CryptoFacts, IssuedCertificateFact, JwsSignatureFact, ParsedCertificatesFact } from '../api/crypto.ts';
+import { canonicalJson } from '../core/json.ts';
 
 export type Need =
   | { readonly kind: 'jwsSignature'; readonly token: string }
   | { readonly kind: 'serviceAccountToken'; readonly claims: string }
   | { readonly kind: 'certificateChain'; readonly pem: string }
   | { readonly kind: 'certificateRequest'; readonly pem: string }
-  | { readonly kind: 'parsedCertificates'; readonly der: string };
+  | { readonly kind: 'parsedCertificates'; readonly der: string }
+  | { readonly kind: 'issuedCertificate'; readonly issue: CertificateIssue };
 
 /** The key a fact is stored under. */
 export function factKey(need: Need): string {
@@ -30,6 +32,8 @@ export function factKey(need: Need): string {
       return `csr\u0000${need.pem}`;
     case 'parsedCertificates':
       return `der\u0000${need.der}`;
+    case 'issuedCertificate':
+      return `issue\u0000${canonicalJson(need.issue)}`;
   }
 }
 
@@ -74,6 +78,10 @@ export class FactBook implements CryptoFacts {
 
   certificateRequest(pem: string): CertificateRequestFact {
     return this.#ask<CertificateRequestFact>({ kind: 'certificateRequest', pem }, pending);
+  }
+
+  issuedCertificate(issue: CertificateIssue): IssuedCertificateFact {
+    return this.#ask<IssuedCertificateFact>({ kind: 'issuedCertificate', issue }, pending);
   }
 
   parsedCertificates(der: string): ParsedCertificatesFact {

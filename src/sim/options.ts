@@ -72,6 +72,8 @@ export interface ResolvedOptions {
   readonly users: readonly StaticUser[];
   readonly anonymousAuth: boolean;
   readonly faults: readonly FaultRule[];
+  /** Longest certificate the built-in signers issue (default one year). */
+  readonly clusterSigningDurationSeconds: number;
   /** The identity configuration but for the keys, which the edge imports. */
   readonly identity: Omit<IdentityConfig, 'keys'>;
 }
@@ -98,7 +100,7 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
   if (groupDomain !== 'platform.io' && groupDomain !== 'k8s.io') throw new PlatformSimError('PSIM_OPTION_INVALID', `option groupDomain: must be "platform.io" or "k8s.io"`);
   const compactionIntervalMs = duration('compactionInterval', o.compactionInterval ?? '5m');
   if (compactionIntervalMs === 0) throw new PlatformSimError('PSIM_OPTION_INVALID', 'option compactionInterval: must be positive');
-  if (o.clusterSigningDuration !== undefined) duration('clusterSigningDuration', o.clusterSigningDuration);
+  const signingDuration = o.clusterSigningDuration === undefined ? 365 * 24 * 3600 * 1000 : duration('clusterSigningDuration', o.clusterSigningDuration);
   if (o.faults !== undefined) {
     const checked = validateFaultRules(o.faults);
     if (!checked.ok) throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${checked.message}`);
@@ -129,6 +131,7 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
           },
   };
   return {
+    clusterSigningDurationSeconds: Math.floor(signingDuration / 1000),
     faults: o.faults ?? [],
     identity,
     seed: String(o.seed ?? 1),

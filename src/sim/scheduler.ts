@@ -10,30 +10,35 @@ import type { Instant } from '../core/duration.ts';
 import { compactLog } from '../store/history.ts';
 import type { World } from '../store/world.ts';
 import type { ResourceTable } from '../endpoints/resourceTable.ts';
-import type { Controller, ControllerEnv } from '../controllers/types.ts';
+import type { Controller, ControllerEnv, ControllerServices } from '../controllers/types.ts';
+import { noCryptoFacts } from '../api/noCryptoFacts.ts';
 import { garbageCollector } from '../controllers/garbage-collector/garbageCollector.ts';
 import { namespaceController } from '../controllers/namespace/namespaceController.ts';
 import { defaultServiceAccountController } from '../controllers/serviceaccount/defaultServiceAccount.ts';
 import { applyIntent } from './intents.ts';
+import { csrSigner } from '../controllers/certificates/signer.ts';
 import { PlatformSimError } from './options.ts';
 
 /** Fixed order: the order is part of determinism. */
-export const controllers: readonly Controller[] = [namespaceController, defaultServiceAccountController, garbageCollector];
+export const controllers: readonly Controller[] = [namespaceController, defaultServiceAccountController, csrSigner, garbageCollector];
 
-function env(table: ResourceTable): ControllerEnv {
-  return { registry: table, names: table.names };
+/** Without crypto facts (bootstrap): a controller that asks for one there is a bug. */
+const noServices: ControllerServices = { crypto: noCryptoFacts, signing: { caNotAfter: Number.MAX_SAFE_INTEGER, maxDurationSeconds: 365 * 24 * 3600 } };
+
+function env(table: ResourceTable, services: ControllerServices): ControllerEnv {
+  return { registry: table, names: table.names, crypto: services.crypto, signing: services.signing };
 }
 
 /** Told which revisions each controller wrote (for the trace). */
 export type WriteObserver = (controller: string, after: number, upTo: number) => void;
 
-export function settleWorld(world: World, table: ResourceTable, observe?: WriteObserver): World {
+export function settleWorld(world: World, table: ResourceTable, observe?: WriteObserver, services: ControllerServices = noServices): World {
   let w = world;
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     let busy = false;
     const busyNames: string[] = [];
     for (const c of controllers) {
-      const intents = c.reconcile(w, env(table));
+      const intents = c.reconcile(w, env(table, services));
       if (intents.length === 0) continue;
       busy = true;
       busyNames.push(c.name);
@@ -61,28 +66,28 @@ function compact(world: World): World {
   };
 }
 
-function nextWakeup(world: World, table: ResourceTable): Instant {
+function nextWakeup(world: World, table: ResourceTable, services: ControllerServices): Instant {
   let t = world.nextCompactionAt;
   for (const c of controllers) {
-    const w = c.nextWakeup(world, env(table));
+    const w = c.nextWakeup(world, env(table, services));
     if (w !== null && w < t) t = w;
   }
   return t;
 }
 
 /** Moves time to `until`, firing every wake-up on the way; `onInstant` sees each visited world. */
-export function advanceWorld(world: World, table: ResourceTable, until: Instant, onInstant: (w: World) => void = () => {}, observe?: WriteObserver): World {
+export function advanceWorld(world: World, table: ResourceTable, until: Instant, onInstant: (w: World) => void = () => {}, observe?: WriteObserver, services: ControllerServices = noServices): World {
   assert(until >= world.now, 'time never moves backwards');
   let w = world;
   for (let visits = 0; visits < limits.advanceWakeupsMax; visits++) {
-    const due = nextWakeup(w, table);
+    const due = nextWakeup(w, table, services);
     if (due > until) break;
     w = { ...w, now: Math.max(w.now, due) };
     if (w.now >= w.nextCompactionAt) w = compact(w);
-    w = settleWorld(w, table, observe);
+    w = settleWorld(w, table, observe, services);
     onInstant(w);
   }
-  w = settleWorld({ ...w, now: until }, table, observe);
+  w = settleWorld({ ...w, now: until }, table, observe, services);
   onInstant(w);
   return w;
 }

@@ -64,6 +64,8 @@ export interface Snapshot {
 /** What the edge provides a simulation: imported keys, the crypto fact resolver, the CA. */
 export interface SimulationEdge {
   readonly keys: readonly ServiceAccountKey[];
+  /** When the built-in signers' CA stops being valid (epoch ms). */
+  readonly signingCaNotAfter: number;
   readonly resolver: { readonly facts: ReadonlyMap<string, unknown>; resolve(needs: readonly Need[]): Promise<void> };
   /** PEM of the simulation's CA (serving and client certificates). */
   readonly caPem: string;
@@ -101,7 +103,12 @@ export class Simulation {
     this.#opts = resolveOptions(raw);
     this.#edge = edge;
     this.#table = buildResourceTable(namesFor(this.#opts.config.groupDomain));
-    this.#env = { table: this.#table, identity: identityWithKeys(this.#opts, edge.keys), facts: edge.resolver.facts };
+    this.#env = {
+      table: this.#table,
+      identity: identityWithKeys(this.#opts, edge.keys),
+      facts: edge.resolver.facts,
+      signing: { caNotAfter: edge.signingCaNotAfter, maxDurationSeconds: this.#opts.clusterSigningDurationSeconds },
+    };
     this.#world = world ?? bootstrapWorld(this.#opts, this.#table);
   }
 

@@ -13,6 +13,7 @@ import type { ApiRequest, ApiResponse } from '../endpoints/types.ts';
 import type { World } from '../store/world.ts';
 import { FactBook, type Need } from './factBook.ts';
 import { injectFault } from './faults.ts';
+import type { SigningConfig } from '../controllers/types.ts';
 import { advanceWorld, settleWorld, type WriteObserver } from './scheduler.ts';
 
 export type Input =
@@ -38,7 +39,7 @@ export interface StepResult {
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The environment of a step: the API's, with crypto answered from known facts. */
-export type StepEnv = Omit<ApiEnv, 'crypto'> & { readonly facts: ReadonlyMap<string, unknown> };
+export type StepEnv = Omit<ApiEnv, 'crypto'> & { readonly facts: ReadonlyMap<string, unknown>; readonly signing: SigningConfig };
 
 /** Side channels of a step: each instant `advance` visits, and which controller wrote what. */
 export interface StepObservers {
@@ -49,6 +50,7 @@ export interface StepObservers {
 export function step(world: World, input: Input, env: StepEnv, observers: StepObservers = {}): StepResult {
   const book = new FactBook(env.facts);
   const api: ApiEnv = { table: env.table, identity: env.identity, crypto: book, faults: injectFault };
+  const services = { crypto: book, signing: env.signing };
   const effects = (): Effect[] => [
     ...book.needs.map((need): Effect => ({ type: 'crypto/factNeeded', need })),
     ...book.pendingTokens.map((claims, index): Effect => ({ type: 'crypto/tokenToSign', index, claims })),
@@ -59,13 +61,13 @@ export function step(world: World, input: Input, env: StepEnv, observers: StepOb
       let next = handled.world;
       // Controllers react to stored objects: a request that wrote none (a token's jti, a fault's
       // count) gives them nothing to do.
-      if (next.revision !== world.revision && input.settle && mutating.has(input.request.method)) next = settleWorld(next, env.table, observers.onControllerWrites);
+      if (next.revision !== world.revision && input.settle && mutating.has(input.request.method)) next = settleWorld(next, env.table, observers.onControllerWrites, services);
       const output = { response: handled.response, ...(handled.watch === undefined ? {} : { watch: handled.watch }), ...(handled.user === undefined ? {} : { user: handled.user }) };
       return { world: next, effects: effects(), output };
     }
     case 'clock/advanced':
-      return { world: advanceWorld(world, env.table, input.to, observers.onInstant, observers.onControllerWrites), effects: effects() };
+      return { world: advanceWorld(world, env.table, input.to, observers.onInstant, observers.onControllerWrites, services), effects: effects() };
     case 'controllers/settleRequested':
-      return { world: settleWorld(world, env.table, observers.onControllerWrites), effects: effects() };
+      return { world: settleWorld(world, env.table, observers.onControllerWrites, services), effects: effects() };
   }
 }

@@ -4,7 +4,7 @@
  * trusted for client authentication. Same seed and start → byte-identical certificate.
  */
 import { seededEd25519Keys, seededSerialHex, subtle } from './webKeys.ts';
-import { toPem, x509 } from './x509.ts';
+import { pemBlocks, toPem, x509 } from './x509.ts';
 
 export interface ClusterCa {
   readonly certificate: x509.X509Certificate;
@@ -75,4 +75,17 @@ export async function issueClientCertificate(ca: ClusterCa, seed: string, req: C
   });
   const pkcs8 = await subtle().exportKey('pkcs8', keys.privateKey);
   return { certificate: cert.toString('pem'), privateKey: toPem(pkcs8, 'PRIVATE KEY') };
+}
+
+/** A CA given as PEM (`clusterSigning`): the certificate and its PKCS#8 private key. */
+export async function importSigningCa(certificatePem: string, privateKeyPem: string): Promise<{ certificate: x509.X509Certificate; privateKey: CryptoKey }> {
+  const certificate = new x509.X509Certificate(certificatePem);
+  const alg = certificate.publicKey.algorithm as Algorithm & { namedCurve?: string };
+  const params: AlgorithmIdentifier | EcKeyImportParams | RsaHashedImportParams =
+    alg.name === 'ECDSA' ? { name: 'ECDSA', namedCurve: alg.namedCurve ?? 'P-256' } : alg.name.startsWith('RSA') ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } : { name: alg.name };
+  const der = pemBlocks(privateKeyPem, 'PRIVATE KEY')[0];
+  if (der === undefined) throw new Error('the private key is not a PKCS#8 PEM (BEGIN PRIVATE KEY)');
+  const bytes = Uint8Array.from(atob(der.replace(/-----[^-]+-----/g, '').replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+  const privateKey = await subtle().importKey('pkcs8', bytes, params, false, ['sign']);
+  return { certificate, privateKey };
 }

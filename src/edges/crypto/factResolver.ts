@@ -10,6 +10,7 @@ import { limits } from '../../core/limits.ts';
 import { factKey, type Need } from '../../sim/factBook.ts';
 import { certificateRequestFact } from './certificateRequestFact.ts';
 import { parsedCertificatesFact } from './parsedCertificatesFact.ts';
+import { issueCertificate, type SigningCa } from './issueCertificate.ts';
 import type { SigningKey } from './serviceAccountKeys.ts';
 import { hex, subtle } from './webKeys.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Decode } from '../../core/base64.ts';
@@ -101,7 +102,7 @@ function compactVerifyFast(key: SigningKey, token: string): boolean {
   return key.fast!.verify(encoder.encode(`${parts[0]}.${parts[1]}`), decoded[2]!);
 }
 
-export function createFactResolver(keys: readonly SigningKey[], roots: TrustRoots): FactResolver {
+export function createFactResolver(keys: readonly SigningKey[], roots: TrustRoots, signing: { readonly ca: SigningCa; readonly seed: string }): FactResolver {
   const facts = new Map<string, unknown>();
   const signer = keys[0]!;
 
@@ -139,6 +140,8 @@ export function createFactResolver(keys: readonly SigningKey[], roots: TrustRoot
         return certificateRequestFact(need.pem);
       case 'parsedCertificates':
         return parsedCertificatesFact(need.der);
+      case 'issuedCertificate':
+        return issueCertificate(signing.ca, signing.seed, need.issue);
     }
   }
 

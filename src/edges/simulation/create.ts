@@ -7,7 +7,7 @@ import { resolveOptions, PlatformSimError, type SimulationOptions } from '../../
 import { Simulation, type ClientCertificateRequest, type SimulationEdge, type Snapshot } from '../../sim/simulation.ts';
 import type { World } from '../../store/world.ts';
 import { parseInstant } from '../../core/duration.ts';
-import { clusterCa, issueClientCertificate } from '../crypto/clusterCa.ts';
+import { clusterCa, importSigningCa, issueClientCertificate } from '../crypto/clusterCa.ts';
 import { createFactResolver, parseCertificates } from '../crypto/factResolver.ts';
 import { serviceAccountKeys } from '../crypto/serviceAccountKeys.ts';
 
@@ -41,9 +41,18 @@ async function edgeFor(options: SimulationOptions): Promise<SimulationEdge> {
     if (v === null) throw new PlatformSimError('PSIM_OPTION_INVALID', `issueClientCertificate: ${name} "${t}" is not an RFC 3339 time`);
     return v;
   };
+  let signingCa: { certificate: typeof ca.certificate; privateKey: CryptoKey } = { certificate: ca.certificate, privateKey: ca.keys.privateKey };
+  if (options.clusterSigning !== undefined) {
+    try {
+      signingCa = await importSigningCa(options.clusterSigning.certificate, options.clusterSigning.privateKey);
+    } catch (e) {
+      throw new PlatformSimError('PSIM_OPTION_INVALID', `option clusterSigning: ${(e as Error).message}`);
+    }
+  }
   return {
     keys: keys.map((k) => ({ kid: k.kid, alg: k.alg, jwk: k.jwk })),
-    resolver: createFactResolver(keys, roots),
+    signingCaNotAfter: signingCa.certificate.notAfter.getTime(),
+    resolver: createFactResolver(keys, roots, { ca: signingCa, seed: o.seed }),
     caPem: ca.pem,
     issueClientCertificate: (req: ClientCertificateRequest) => {
       const notBefore = time('notBefore', req.notBefore);

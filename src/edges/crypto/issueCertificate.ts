@@ -1,0 +1,92 @@
+/**
+ * The built-in signers' certificate (certificates.md §6.4), made at the edge: the request's
+ * subject, public key and SANs; key usages and extended key usages from `spec.usages`; basic
+ * constraints CA=false; the authority key identifier of the signing CA; validity and a serial
+ * decided by the core (the serial derived from the seed and the request's uid). With the seeded
+ * Ed25519 CA the same inputs give the same certificate, byte for byte.
+ */
+import type { CertificateIssue, IssuedCertificateFact } from '../../api/crypto.ts';
+import { decodePem } from '../../registry/certificates/pem.ts';
+import { seededSerialHex } from './webKeys.ts';
+import { x509 } from './x509.ts';
+
+export interface SigningCa {
+  readonly certificate: x509.X509Certificate;
+  readonly privateKey: CryptoKey;
+}
+
+const keyUsages: Readonly<Record<string, number>> = {
+  signing: x509.KeyUsageFlags.digitalSignature,
+  'digital signature': x509.KeyUsageFlags.digitalSignature,
+  'content commitment': x509.KeyUsageFlags.nonRepudiation,
+  'key encipherment': x509.KeyUsageFlags.keyEncipherment,
+  'key agreement': x509.KeyUsageFlags.keyAgreement,
+  'data encipherment': x509.KeyUsageFlags.dataEncipherment,
+  'cert sign': x509.KeyUsageFlags.keyCertSign,
+  'crl sign': x509.KeyUsageFlags.cRLSign,
+  'encipher only': x509.KeyUsageFlags.encipherOnly,
+  'decipher only': x509.KeyUsageFlags.decipherOnly,
+};
+
+const extendedUsages: Readonly<Record<string, string>> = {
+  any: '2.5.29.37.0',
+  'server auth': '1.3.6.1.5.5.7.3.1',
+  'client auth': '1.3.6.1.5.5.7.3.2',
+  'code signing': '1.3.6.1.5.5.7.3.3',
+  'email protection': '1.3.6.1.5.5.7.3.4',
+  's/mime': '1.3.6.1.5.5.7.3.4',
+  'ipsec end system': '1.3.6.1.5.5.7.3.5',
+  'ipsec tunnel': '1.3.6.1.5.5.7.3.6',
+  'ipsec user': '1.3.6.1.5.5.7.3.7',
+  timestamping: '1.3.6.1.5.5.7.3.8',
+  'ocsp signing': '1.3.6.1.5.5.7.3.9',
+  'microsoft sgc': '1.3.6.1.4.1.311.10.3.3',
+  'netscape sgc': '2.16.840.1.113730.4.1',
+};
+
+/** The signature algorithm that goes with the CA's key. */
+function signingAlgorithm(key: CryptoKey): Algorithm | EcdsaParams | RsaHashedImportParams {
+  const name = key.algorithm.name;
+  if (name === 'ECDSA') return { name, hash: 'SHA-256' } as EcdsaParams;
+  if (name === 'RSASSA-PKCS1-v1_5') return { name, hash: 'SHA-256' } as RsaHashedImportParams;
+  return { name };
+}
+
+export async function issueCertificate(ca: SigningCa, seed: string, issue: CertificateIssue): Promise<IssuedCertificateFact> {
+  const found = decodePem(issue.request);
+  if (found === null || found.block.type !== 'CERTIFICATE REQUEST') return { ok: false, message: 'PEM block type must be CERTIFICATE REQUEST' };
+  let csr: x509.Pkcs10CertificateRequest;
+  try {
+    csr = new x509.Pkcs10CertificateRequest(new Uint8Array(found.block.bytes));
+  } catch {
+    return { ok: false, message: 'x509: malformed certificate request' };
+  }
+  let flags = 0;
+  for (const u of issue.usages) flags |= keyUsages[u] ?? 0;
+  const ekus = [...new Set(issue.usages.map((u) => extendedUsages[u]).filter((o): o is string => o !== undefined))];
+  const san = csr.extensions.find((e): e is x509.SubjectAlternativeNameExtension => e instanceof x509.SubjectAlternativeNameExtension);
+  const extensions: x509.Extension[] = [
+    new x509.KeyUsagesExtension(flags, true),
+    ...(ekus.length > 0 ? [new x509.ExtendedKeyUsageExtension(ekus)] : []),
+    new x509.BasicConstraintsExtension(false, undefined, true),
+    await x509.AuthorityKeyIdentifierExtension.create(ca.certificate),
+    ...(san === undefined ? [] : [new x509.SubjectAlternativeNameExtension(san.names.toJSON())]),
+  ];
+  try {
+    const cert = await x509.X509CertificateGenerator.create({
+      serialNumber: seededSerialHex(seed, `csr/${issue.serialSeed}`),
+      subject: csr.subjectName,
+      issuer: ca.certificate.subjectName,
+      notBefore: new Date(issue.notBefore),
+      notAfter: new Date(issue.notAfter),
+      publicKey: csr.publicKey,
+      signingKey: ca.privateKey,
+      signingAlgorithm: signingAlgorithm(ca.privateKey),
+      extensions,
+    });
+    return { ok: true, pem: cert.toString('pem') };
+  } catch (e) {
+    return { ok: false, message: `failed to sign certificate: ${(e as Error).message}` };
+  }
+}
+

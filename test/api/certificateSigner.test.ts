@@ -1,0 +1,94 @@
+/**
+ * The built-in signers: an approved request is issued by the cluster CA with the real contents
+ * and validity, or failed with the signer's reason; the issued client certificate logs in.
+ */
+import { describe, expect, it } from 'vitest';
+import { bytesToBase64, utf8Encode } from '../../src/core/base64.ts';
+import { x509 } from '../../src/edges/crypto/x509.ts';
+import { sim, type Body } from '../helpers.ts';
+
+const csrs = '/apis/certificates.platform.io/v1/certificatesigningrequests';
+const b64 = (text: string): string => bytesToBase64(utf8Encode(text));
+
+async function csrPem(name: string, extensions: x509.Extension[] = []): Promise<string> {
+  const keys = (await globalThis.crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  return (await x509.Pkcs10CertificateRequestGenerator.create({ name, keys, signingAlgorithm: { name: 'Ed25519' }, extensions })).toString('pem');
+}
+
+async function submitAndApprove(s: Awaited<ReturnType<typeof sim>>, name: string, spec: Body): Promise<Body> {
+  const created = (await s.request({ method: 'POST', path: csrs, body: { metadata: { name }, spec } })).body as Body;
+  expect(created.metadata?.name, JSON.stringify(created)).toBe(name);
+  await s.request({ method: 'PUT', path: `${csrs}/${name}/approval`, body: { ...created, status: { conditions: [{ type: 'Approved', status: 'True', reason: 'Test' }] } } });
+  return (await s.request({ method: 'GET', path: `${csrs}/${name}` })).body as Body;
+}
+
+const issued = (csr: Body): x509.X509Certificate => new x509.X509Certificate(Buffer.from(csr.status.certificate, 'base64').toString('utf8'));
+
+describe('built-in signers', () => {
+  it('issue an approved API-server client certificate with the real contents', async () => {
+    const s = await sim();
+    const csr = await submitAndApprove(s, 'alice', { request: b64(await csrPem('CN=alice, O=dev')), signerName: 'platform.io/apiserver-client', usages: ['digital signature', 'client auth'] });
+    const cert = issued(csr);
+    expect(cert.subjectName.getField('CN')).toEqual(['alice']);
+    expect(cert.subjectName.getField('O')).toEqual(['dev']);
+    expect(cert.issuerName.getField('CN')).toEqual(['platform-sim-ca']);
+    expect(cert.notBefore.toISOString()).toBe('2025-12-31T23:55:00.000Z');
+    expect(cert.notAfter.toISOString()).toBe('2026-12-31T23:55:00.000Z');
+    expect(cert.getExtension(x509.BasicConstraintsExtension)?.ca).toBe(false);
+    expect(cert.getExtension(x509.ExtendedKeyUsageExtension)?.usages.map(String)).toEqual(['1.3.6.1.5.5.7.3.2']);
+    expect(cert.getExtension(x509.KeyUsagesExtension)?.usages).toBe(x509.KeyUsageFlags.digitalSignature);
+    // Issued by the simulation's CA: the certificate logs its holder in.
+    const who = await s.request({ method: 'POST', path: '/apis/authentication.platform.io/v1/selfsubjectreviews', body: {}, clientCertificate: cert.toString('pem') });
+    expect((who.body as Body).status.userInfo).toMatchObject({ username: 'alice', groups: ['dev', 'system:authenticated'] });
+  });
+
+  it('honours expirationSeconds within clusterSigningDuration, with the 5-minute backdate', async () => {
+    const s = await sim({ clusterSigningDuration: '24h' });
+    const hours = async (name: string, seconds?: number): Promise<number> => {
+      const csr = await submitAndApprove(s, name, { request: b64(await csrPem(`CN=${name}`)), signerName: 'platform.io/apiserver-client', usages: ['client auth'], ...(seconds === undefined ? {} : { expirationSeconds: seconds }) });
+      const c = issued(csr);
+      return (c.notAfter.getTime() - c.notBefore.getTime()) / 3600_000;
+    };
+    expect(await hours('none')).toBe(24);
+    expect(await hours('long', 48 * 3600)).toBe(24);
+    expect(await hours('ten', 10 * 3600)).toBe(10);
+    expect(await hours('two', 2 * 3600)).toBe(2 + 5 / 60);
+    expect(await hours('short', 600)).toBe(0.25);
+  });
+
+  it('fail requests their signer refuses, with the real reasons', async () => {
+    const s = await sim();
+    const failedWith = async (name: string, subject: string, signerName: string, usages: string[], extensions: x509.Extension[] = []) => {
+      const csr = await submitAndApprove(s, name, { request: b64(await csrPem(subject, extensions)), signerName, usages });
+      expect(csr.status.certificate).toBeUndefined();
+      return csr.status.conditions.find((c: Body) => c.type === 'Failed');
+    };
+    expect(await failedWith('a', 'CN=a', 'platform.io/apiserver-client', ['server auth', 'client auth'])).toMatchObject({ status: 'True', reason: 'SignerValidationFailure', message: 'invalid usage for client certificate: server auth' });
+    expect((await failedWith('b', 'CN=system:node:n1, O=dev', 'platform.io/apiserver-client-nodeagent', ['digital signature', 'client auth'])).message).toBe('subject organization is not system:nodes');
+    expect((await failedWith('c', 'CN=n1, O=system:nodes', 'platform.io/apiserver-client-nodeagent', ['digital signature', 'client auth'])).message).toBe('subject common name does not begin with system:node:');
+    expect((await failedWith('d', 'CN=system:node:n1, O=system:nodes', 'platform.io/nodeagent-serving', ['digital signature', 'server auth'])).message).toBe('DNS or IP subjectAltName is required');
+    const serving = await submitAndApprove(s, 'e', {
+      request: b64(await csrPem('CN=system:node:n1, O=system:nodes', [new x509.SubjectAlternativeNameExtension([{ type: 'dns', value: 'n1.local' }])])),
+      signerName: 'platform.io/nodeagent-serving',
+      usages: ['digital signature', 'key encipherment', 'server auth'],
+    });
+    const cert = issued(serving);
+    expect(cert.getExtension(x509.SubjectAlternativeNameExtension)?.names.items.map((n) => n.value)).toEqual(['n1.local']);
+  });
+
+  it('leaves custom signers and pending requests alone; issues byte-identical certificates per seed', async () => {
+    const pem = await csrPem('CN=x');
+    const run = async () => {
+      const s = await sim();
+      const custom = await submitAndApprove(s, 'custom', { request: b64(pem), signerName: 'example.com/custom', usages: ['client auth'] });
+      expect(custom.status.certificate).toBeUndefined();
+      const pending = (await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'pending' }, spec: { request: b64(pem), signerName: 'platform.io/apiserver-client', usages: ['client auth'] } } })).body as Body;
+      expect(pending.status).toEqual({});
+      const csr = await submitAndApprove(s, 'det', { request: b64(pem), signerName: 'platform.io/apiserver-client', usages: ['client auth'] });
+      return { certificate: csr.status.certificate as string, serial: issued(csr).serialNumber };
+    };
+    const a = await run();
+    expect(a.serial).toMatch(/^[0-9a-f]{32}$/);
+    expect((await run()).certificate).toBe(a.certificate);
+  });
+});
