@@ -92,3 +92,57 @@ describe('built-in signers', () => {
     expect((await run()).certificate).toBe(a.certificate);
   });
 });
+
+describe('CSR cleaner', () => {
+  const submit = async (s: Awaited<ReturnType<typeof sim>>, name: string, extra: Body = {}) =>
+    (await s.request({ method: 'POST', path: csrs, body: { metadata: { name }, spec: { request: b64(await csrPem(`CN=${name}`)), signerName: 'example.com/s', usages: ['client auth'], ...extra } } })).body as Body;
+  const exists = async (s: Awaited<ReturnType<typeof sim>>, name: string) => (await s.request({ method: 'GET', path: `${csrs}/${name}` })).status === 200;
+
+  it('deletes pending requests after 24 h and decided ones an hour after the decision, at that moment', async () => {
+    const s = await sim();
+    await submit(s, 'pending');
+    const denied = await submit(s, 'denied');
+    await s.request({ method: 'PUT', path: `${csrs}/denied/approval`, body: { ...denied, status: { conditions: [{ type: 'Denied', status: 'True' }] } } });
+    await s.advance('1h');
+    expect(await exists(s, 'denied')).toBe(true);
+    await s.advance('1s');
+    expect(await exists(s, 'denied')).toBe(false);
+    await s.advance('22h59m59s');
+    expect(s.now()).toBe('2026-01-02T00:00:00Z');
+    expect(await exists(s, 'pending')).toBe(true);
+    await s.advance('1s');
+    expect(await exists(s, 'pending')).toBe(false);
+  });
+
+  it('deletes an issued request when its certificate expires, and approved ones after an hour', async () => {
+    const s = await sim();
+    await submitAndApprove(s, 'brief', { request: b64(await csrPem('CN=brief')), signerName: 'platform.io/apiserver-client', usages: ['client auth'], expirationSeconds: 600 });
+    await submitAndApprove(s, 'long', { request: b64(await csrPem('CN=long')), signerName: 'platform.io/apiserver-client', usages: ['client auth'] });
+    await s.advance('10m');
+    expect(await exists(s, 'brief')).toBe(true);
+    await s.advance('1s');
+    expect(await exists(s, 'brief')).toBe(false);
+    expect(await exists(s, 'long')).toBe(true);
+    await s.advance('50m');
+    expect(await exists(s, 'long')).toBe(false);
+  });
+});
+
+describe('node-agent client approver', () => {
+  it('approves node client requests whose creator may create nodeclient CSRs; the signer then issues', async () => {
+    const s = await sim();
+    const rbac = '/apis/rbac.authorization.platform.io/v1';
+    await s.request({ method: 'POST', path: `${rbac}/clusterroles`, body: { metadata: { name: 'nodeclient' }, rules: [{ verbs: ['create'], apiGroups: ['certificates.platform.io'], resources: ['certificatesigningrequests/nodeclient'] }] } });
+    await s.request({ method: 'POST', path: `${rbac}/clusterrolebindings`, body: { metadata: { name: 'bootstrappers' }, roleRef: { apiGroup: 'rbac.authorization.platform.io', kind: 'ClusterRole', name: 'nodeclient' }, subjects: [{ kind: 'Group', apiGroup: 'rbac.authorization.platform.io', name: 'system:bootstrappers' }] } });
+    await s.request({ method: 'POST', path: `${rbac}/clusterroles`, body: { metadata: { name: 'csr-creator' }, rules: [{ verbs: ['create', 'get'], apiGroups: ['certificates.platform.io'], resources: ['certificatesigningrequests'] }] } });
+    await s.request({ method: 'POST', path: `${rbac}/clusterrolebindings`, body: { metadata: { name: 'csr-creators' }, roleRef: { apiGroup: 'rbac.authorization.platform.io', kind: 'ClusterRole', name: 'csr-creator' }, subjects: [{ kind: 'Group', apiGroup: 'rbac.authorization.platform.io', name: 'system:bootstrappers' }, { kind: 'User', apiGroup: 'rbac.authorization.platform.io', name: 'stranger' }] } });
+    const spec = async (cn: string) => ({ request: b64(await csrPem(`CN=${cn}, O=system:nodes`)), signerName: 'platform.io/apiserver-client-nodeagent', usages: ['digital signature', 'client auth'] });
+    await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'boot' }, spec: await spec('system:node:n1') }, as: { user: 'system:bootstrap:abc', groups: ['system:bootstrappers'] } });
+    await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'nope' }, spec: await spec('system:node:n2') }, as: { user: 'stranger' } });
+    const boot = (await s.request({ method: 'GET', path: `${csrs}/boot` })).body as Body;
+    expect(boot.status.conditions[0]).toMatchObject({ type: 'Approved', status: 'True', reason: 'AutoApproved', message: 'Auto approving kubelet client certificate after SubjectAccessReview.' });
+    expect(issued(boot).subjectName.getField('CN')).toEqual(['system:node:n1']);
+    const nope = (await s.request({ method: 'GET', path: `${csrs}/nope` })).body as Body;
+    expect(nope.status).toEqual({});
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * The node-agent client approver (csrapproving, certificates.md §6.2): a request for the
+ * node-agent client signer shaped like a node client certificate is approved when its creator may
+ * `create` `certificatesigningrequests/selfnodeclient` (its own node: username = CN) or
+ * `…/nodeclient` (bootstrap). Recognised but not permitted: it stays pending.
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import { formatInstant } from '../../core/duration.ts';
+import { isObject } from '../../core/json.ts';
+import { authorize } from '../../auth/rbac/authorize.ts';
+import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
+import { approved, certificateOf, conditionsOf, denied, specOf, statusOf } from '../../registry/certificates/csr/fields.ts';
+import { wellKnownSigners } from '../../registry/certificates/signers.ts';
+import { listObjects } from '../../store/objects.ts';
+import type { Controller, Intent } from '../types.ts';
+
+const usageSets = [['digital signature', 'key encipherment', 'client auth'], ['digital signature', 'client auth']];
+
+function sameSet(usages: readonly string[], expected: readonly string[]): boolean {
+  const set = new Set(usages);
+  return set.size === expected.length && expected.every((u) => set.has(u));
+}
+
+export const csrApprover: Controller = {
+  name: 'csr-approver',
+  reconcile(world, env) {
+    const intents: Intent[] = [];
+    const signer = wellKnownSigners(env.names).apiserverClientNodeAgent;
+    for (const csr of listObjects(world, 'certificates/certificatesigningrequests', null)) {
+      const conditions = conditionsOf(csr);
+      if (certificateOf(csr) !== '' || conditions.some((c) => c.type === approved || c.type === denied)) continue;
+      const spec = specOf(csr);
+      if (spec['signerName'] !== signer) continue;
+      const decoded = decodeGoBase64(typeof spec['request'] === 'string' ? spec['request'] : '');
+      if (!decoded.ok) continue;
+      const r = env.crypto.certificateRequest(bytesToBinary(decoded.bytes));
+      if (!r.ok) continue;
+      const usages = Array.isArray(spec['usages']) ? spec['usages'].filter((u): u is string => typeof u === 'string') : [];
+      const shaped =
+        r.subject.organizations.length === 1 &&
+        r.subject.organizations[0] === 'system:nodes' &&
+        r.dnsNames.length + r.emailAddresses.length + r.ipAddresses.length + r.uris.length === 0 &&
+        r.subject.commonName.startsWith('system:node:') &&
+        usageSets.some((set) => sameSet(usages, set));
+      if (!shaped) continue;
+      const username = typeof spec['username'] === 'string' ? spec['username'] : '';
+      const groups = Array.isArray(spec['groups']) ? spec['groups'].filter((g): g is string => typeof g === 'string') : [];
+      const may = (subresource: string): boolean =>
+        authorize(world, env.names, { user: { username, groups }, verb: 'create', resourceRequest: true, apiGroup: env.names.certificatesGroup, resource: 'certificatesigningrequests', subresource, namespace: '', name: '', path: '' }).allowed;
+      const message =
+        username === r.subject.commonName && may('selfnodeclient')
+          ? 'Auto approving self kubelet client certificate after SubjectAccessReview.'
+          : may('nodeclient')
+            ? 'Auto approving kubelet client certificate after SubjectAccessReview.'
+            : null;
+      if (message === null) continue;
+      const now = formatInstant(world.now);
+      const condition = { type: approved, status: 'True', reason: 'AutoApproved', message, lastUpdateTime: now, lastTransitionTime: now };
+      const status = statusOf(csr);
+      intents.push({ type: 'write', resource: 'certificates/certificatesigningrequests', object: { ...csr, status: { ...status, conditions: [...(Array.isArray(status['conditions']) ? status['conditions'].filter(isObject) : []), condition] } } as KubeObject });
+    }
+    return intents;
+  },
+  nextWakeup: () => null,
+};
