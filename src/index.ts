@@ -4,7 +4,7 @@
  */
 export { Simulation } from './sim/simulation.ts';
 export { createSimulation, restoreSimulation } from './edges/simulation/create.ts';
-export type { SimRequest, SimResponse, Snapshot, ClientCertificateRequest } from './sim/simulation.ts';
+export type { SimRequest, SimResponse, Snapshot, ClientCertificateRequest, CertificateRequestSpec } from './sim/simulation.ts';
 export type { SimulationOptions, StaticUser, RequestHeaderOptions } from './sim/options.ts';
 export { PlatformSimError } from './sim/options.ts';
 export type { AsIdentity } from './sim/authenticate.ts';

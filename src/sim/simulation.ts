@@ -70,6 +70,15 @@ export interface SimulationEdge {
   /** PEM of the simulation's CA (serving and client certificates). */
   readonly caPem: string;
   issueClientCertificate(req: ClientCertificateRequest): Promise<{ certificate: string; privateKey: string }>;
+  createCertificateRequest(spec: CertificateRequestSpec): Promise<{ request: string; privateKey: string }>;
+}
+
+/** The subject of a certificate request made for a test (`sim.createCertificateRequest`). */
+export interface CertificateRequestSpec {
+  readonly commonName: string;
+  readonly organizations?: readonly string[];
+  readonly dnsNames?: readonly string[];
+  readonly ipAddresses?: readonly string[];
 }
 
 /** A step that needed no more facts, and which controller wrote which revisions in it. */
@@ -283,6 +292,14 @@ export class Simulation {
   /** A client certificate (CN = user, O = groups) issued by the simulation's CA, with its key. */
   async issueClientCertificate(req: ClientCertificateRequest): Promise<{ certificate: string; privateKey: string }> {
     return this.#edge.issueClientCertificate(req);
+  }
+
+  /**
+   * A PKCS#10 request (PEM) with an Ed25519 key derived from the seed and the subject, and the key:
+   * material for CertificateSigningRequests in tests.
+   */
+  async createCertificateRequest(spec: CertificateRequestSpec): Promise<{ request: string; privateKey: string }> {
+    return this.#edge.createCertificateRequest(spec);
   }
 
   /** The service-account signing keys' public halves (ids and algorithms). */

@@ -89,3 +89,25 @@ export async function importSigningCa(certificatePem: string, privateKeyPem: str
   const privateKey = await subtle().importKey('pkcs8', bytes, params, false, ['sign']);
   return { certificate, privateKey };
 }
+
+export interface CertificateRequestSpec {
+  readonly commonName: string;
+  readonly organizations?: readonly string[];
+  readonly dnsNames?: readonly string[];
+  readonly ipAddresses?: readonly string[];
+}
+
+/** A PKCS#10 request with an Ed25519 key derived from the seed and the subject (test material). */
+export async function createCertificateRequest(seed: string, spec: CertificateRequestSpec): Promise<{ request: string; privateKey: string }> {
+  const purpose = `csr/${spec.commonName}/${(spec.organizations ?? []).join(',')}/${(spec.dnsNames ?? []).join(',')}/${(spec.ipAddresses ?? []).join(',')}`;
+  const keys = await seededEd25519Keys(seed, purpose);
+  const name = [`CN=${escapeRdn(spec.commonName)}`, ...(spec.organizations ?? []).map((o) => `O=${escapeRdn(o)}`)].join(', ');
+  const sans = [...(spec.dnsNames ?? []).map((value) => ({ type: 'dns' as const, value })), ...(spec.ipAddresses ?? []).map((value) => ({ type: 'ip' as const, value }))];
+  const csr = await x509.Pkcs10CertificateRequestGenerator.create({
+    name,
+    keys,
+    signingAlgorithm: ed25519,
+    extensions: sans.length === 0 ? [] : [new x509.SubjectAlternativeNameExtension(sans)],
+  });
+  return { request: csr.toString('pem'), privateKey: toPem(await subtle().exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY') };
+}

@@ -7,7 +7,7 @@ import { resolveOptions, PlatformSimError, type SimulationOptions } from '../../
 import { Simulation, type ClientCertificateRequest, type SimulationEdge, type Snapshot } from '../../sim/simulation.ts';
 import type { World } from '../../store/world.ts';
 import { parseInstant } from '../../core/duration.ts';
-import { clusterCa, importSigningCa, issueClientCertificate } from '../crypto/clusterCa.ts';
+import { clusterCa, createCertificateRequest, importSigningCa, issueClientCertificate } from '../crypto/clusterCa.ts';
 import { createFactResolver, parseCertificates } from '../crypto/factResolver.ts';
 import { serviceAccountKeys } from '../crypto/serviceAccountKeys.ts';
 
@@ -54,6 +54,7 @@ async function edgeFor(options: SimulationOptions): Promise<SimulationEdge> {
     signingCaNotAfter: signingCa.certificate.notAfter.getTime(),
     resolver: createFactResolver(keys, roots, { ca: signingCa, seed: o.seed }),
     caPem: ca.pem,
+    createCertificateRequest: (spec) => createCertificateRequest(o.seed, spec),
     issueClientCertificate: (req: ClientCertificateRequest) => {
       const notBefore = time('notBefore', req.notBefore);
       const notAfter = time('notAfter', req.notAfter);
