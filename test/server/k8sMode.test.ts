@@ -94,6 +94,13 @@ describe('k8s.io mode with kubectl', () => {
     const table = (await kubectl(['get', 'csr'])).stdout;
     expect(table.split('\n')[0]).toMatch(/^NAME\s+AGE\s+SIGNERNAME\s+REQUESTOR\s+REQUESTEDDURATION\s+CONDITION$/);
     expect(table).toMatch(/alice\s+\S+\s+example\.com\/signer\s+system:admin\s+<none>\s+Approved/);
+    // A built-in signer issues at once.
+    writeFileSync(file, `apiVersion: certificates.k8s.io/v1\nkind: CertificateSigningRequest\nmetadata:\n  name: carol\nspec:\n  request: ${Buffer.from(await csrPem('carol')).toString('base64')}\n  signerName: kubernetes.io/kube-apiserver-client\n  usages: [client auth]\n`);
+    await kubectl(['create', '-f', file]);
+    await kubectl(['certificate', 'approve', 'carol']);
+    expect((await kubectl(['get', 'csr', 'carol'])).stdout).toMatch(/carol\s+\S+\s+kubernetes\.io\/kube-apiserver-client\s+system:admin\s+<none>\s+Approved,Issued/);
+    const pem = Buffer.from((await kubectl(['get', 'csr', 'carol', '-o', 'jsonpath={.status.certificate}'])).stdout, 'base64').toString();
+    expect(pem).toContain('BEGIN CERTIFICATE');
   });
 });
 
