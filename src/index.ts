@@ -12,6 +12,8 @@ export { step } from './sim/step.ts';
 export type { Input, Effect, StepResult } from './sim/step.ts';
 export type { World, WorldConfig } from './store/world.ts';
 export type { TraceEvent } from './sim/trace.ts';
+export { renderTimeline } from './scenario/timeline.ts';
+export type { TimelineOptions } from './scenario/timeline.ts';
 export type { FaultRule, FaultState } from './sim/faults.ts';
 export { WatchStream } from './sim/watchStream.ts';
 export type { WatchEvent } from './sim/watchStream.ts';

@@ -22,6 +22,7 @@ import { anticipatedNeeds } from './anticipate.ts';
 import { step, type Effect, type StepEnv, type StepResult, type Input } from './step.ts';
 import { identityWithKeys } from './options.ts';
 import { Trace, type TraceEvent, type WriteAttribution } from './trace.ts';
+import type { KubeObject } from '../api/meta.ts';
 import { clearFaults, installFaults, validateFaultRules, type FaultRule, type FaultState } from './faults.ts';
 import { hashWorld } from './hash.ts';
 import { PlatformSimError, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
@@ -105,7 +106,7 @@ export class Simulation {
   readonly #hub = new WatchHub();
   readonly #edge: SimulationEdge;
   readonly #env: StepEnv;
-  readonly #trace = new Trace();
+  readonly #trace: Trace;
 
   constructor(raw: SimulationOptions, edge: SimulationEdge, world?: World) {
     this.#raw = raw;
@@ -118,6 +119,7 @@ export class Simulation {
       facts: edge.resolver.facts,
       signing: { caNotAfter: edge.signingCaNotAfter, maxDurationSeconds: this.#opts.clusterSigningDurationSeconds },
     };
+    this.#trace = new Trace((resource, object, now) => summarize(this.#table, resource, object, now));
     this.#world = world ?? bootstrapWorld(this.#opts, this.#table);
   }
 
@@ -384,4 +386,14 @@ function lowerCase(h: Readonly<Record<string, string | readonly string[]>>): Rec
   const out: Record<string, string | readonly string[]> = {};
   for (const k of Object.keys(h)) out[k.toLowerCase()] = h[k]!;
   return out;
+}
+
+/** An object's state in a few words for the trace: its kind's table cells but name and age. */
+function summarize(table: ResourceTable, resource: string, object: KubeObject, now: number): string {
+  const columns = table.byId(resource)?.table ?? [];
+  return columns
+    .filter((c) => c.priority === 0 && c.name !== 'Name' && c.name !== 'Age')
+    .map((c) => String(c.cell(object, now)))
+    .filter((v) => v !== '' && v !== '<none>')
+    .join(' ');
 }

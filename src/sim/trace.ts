@@ -8,6 +8,7 @@ import { formatInstant } from '../core/duration.ts';
 import { limits } from '../core/limits.ts';
 import { entriesAfter, type ChangeType } from '../store/history.ts';
 import type { World } from '../store/world.ts';
+import type { KubeObject } from '../api/meta.ts';
 
 export type TraceEvent =
   | { readonly seq: number; readonly at: string; readonly type: 'request'; readonly method: string; readonly path: string; readonly user: string; readonly code: number }
@@ -22,6 +23,8 @@ export type TraceEvent =
       readonly name: string;
       /** `api` for requests, else the controller's name. */
       readonly by: string;
+      /** The object's state in a few words (its kind's table cells, e.g. `Approved,Issued`). */
+      readonly summary?: string;
     }
   | { readonly seq: number; readonly at: string; readonly type: 'clock'; readonly to: string };
 
@@ -34,9 +37,17 @@ export interface WriteAttribution {
   readonly upTo: number;
 }
 
+/** A few words about an object's state, by resource id (the kind's table cells). */
+export type Summarize = (resource: string, object: KubeObject, now: number) => string;
+
 export class Trace {
   #events: TraceEvent[] = [];
   #seq = 0;
+  readonly #summarize: Summarize;
+
+  constructor(summarize: Summarize = () => '') {
+    this.#summarize = summarize;
+  }
 
   /** The newest events, at most `traceEventsMax`. */
   get events(): readonly TraceEvent[] {
@@ -65,7 +76,8 @@ export class Trace {
     for (const e of entriesAfter(after.log, before.revision)) {
       if (e.rv > after.revision) break;
       const by = attributions.find((a) => e.rv > a.after && e.rv <= a.upTo)?.by ?? 'api';
-      this.#push({ at: formatInstant(after.now), type: 'write', rv: e.rv, change: e.type, resource: e.resource, namespace: e.namespace, name: e.name, by });
+      const summary = e.type === 'DELETED' ? '' : this.#summarize(e.resource, e.object, after.now);
+      this.#push({ at: formatInstant(after.now), type: 'write', rv: e.rv, change: e.type, resource: e.resource, namespace: e.namespace, name: e.name, by, ...(summary === '' ? {} : { summary }) });
     }
   }
 

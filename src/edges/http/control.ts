@@ -4,6 +4,7 @@
 import type { Simulation, Snapshot } from '../../sim/simulation.ts';
 import { parseDuration } from '../../core/duration.ts';
 import { validateFaultRules } from '../../sim/faults.ts';
+import { renderTimeline } from '../../scenario/timeline.ts';
 
 export interface ControlResult {
   readonly status: number;
@@ -48,6 +49,8 @@ export async function control(sim: Simulation, method: string, path: string, cre
       return { status: 200, body: { hash: sim.hash() } };
     case 'GET /sim/v1/trace':
       return { status: 200, body: null, text: { contentType: 'application/x-ndjson', body: sim.traceNdjson() } };
+    case 'GET /sim/v1/report':
+      return { status: 200, body: null, text: { contentType: 'text/html; charset=utf-8', body: renderTimeline(sim.trace(), { title: 'platform-sim timeline' }) } };
     case 'GET /sim/v1/faults':
       return { status: 200, body: { faults: sim.faults() } };
     case 'POST /sim/v1/faults': {
