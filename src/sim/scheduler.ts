@@ -17,12 +17,13 @@ import { namespaceController } from '../controllers/namespace/namespaceControlle
 import { defaultServiceAccountController } from '../controllers/serviceaccount/defaultServiceAccount.ts';
 import { applyIntent } from './intents.ts';
 import { csrSigner } from '../controllers/certificates/signer.ts';
+import { nodeAgent } from '../controllers/nodeagent/nodeAgent.ts';
 import { csrApprover } from '../controllers/certificates/approver.ts';
 import { csrCleaner } from '../controllers/certificates/cleaner.ts';
 import { PlatformSimError } from './options.ts';
 
 /** Fixed order: the order is part of determinism. */
-export const controllers: readonly Controller[] = [namespaceController, defaultServiceAccountController, csrApprover, csrSigner, csrCleaner, garbageCollector];
+export const controllers: readonly Controller[] = [namespaceController, defaultServiceAccountController, nodeAgent, csrApprover, csrSigner, csrCleaner, garbageCollector];
 
 /** Without crypto facts (bootstrap): a controller that asks for one there is a bug. */
 const noServices: ControllerServices = { crypto: noCryptoFacts, signing: { caNotAfter: Number.MAX_SAFE_INTEGER, maxDurationSeconds: 365 * 24 * 3600 } };

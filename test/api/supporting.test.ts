@@ -29,11 +29,12 @@ describe('Secret and ConfigMap', () => {
   });
 });
 
+// The API's own behaviour, without the simulated node agent moving pods along.
 describe('Pod', () => {
   const pod = (name: string, extra: Body = {}) => ({ metadata: { name }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...extra } });
 
   it('fills the defaults the real API server applies and starts Pending', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     const res = await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') });
     expect(res.status).toBe(201);
     const p = res.body as Body;
@@ -44,7 +45,7 @@ describe('Pod', () => {
   });
 
   it('refuses spec changes other than images', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     const p = (await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') })).body as Body;
     const image = await s.request({ method: 'PUT', path: `${ns}/pods/p`, body: { ...p, spec: { ...p.spec, containers: [{ ...p.spec.containers[0], image: 'nginx:1.28' }] } } });
     expect(image.status).toBe(200);
@@ -54,7 +55,7 @@ describe('Pod', () => {
   });
 
   it('deletes an unbound pod at once and a bound one gracefully', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('free') });
     await s.request({ method: 'DELETE', path: `${ns}/pods/free` });
     expect((await s.request({ method: 'GET', path: `${ns}/pods/free` })).status).toBe(404);
@@ -68,7 +69,7 @@ describe('Pod', () => {
   });
 
   it('writes status through /status only', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     const p = (await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') })).body as Body;
     const main = await s.request({ method: 'PUT', path: `${ns}/pods/p`, body: { ...p, status: { phase: 'Running' } } });
     expect((main.body as Body).status.phase).toBe('Pending');

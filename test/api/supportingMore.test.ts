@@ -18,7 +18,7 @@ describe('Node', () => {
   });
 
   it('keeps status given on create, defaults allocatable and deletes with a Status', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     const res = await s.request({ method: 'POST', path: '/api/v1/nodes', body: node('node-1') });
     expect(res.status).toBe(201);
     const n = res.body as Body;
@@ -30,7 +30,7 @@ describe('Node', () => {
   });
 
   it('splits spec and status writes', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     const n = (await s.request({ method: 'POST', path: '/api/v1/nodes', body: node('node-1') })).body as Body;
     const main = await s.request({ method: 'PUT', path: '/api/v1/nodes/node-1', body: { ...n, spec: { unschedulable: true }, status: { capacity: { cpu: '8' } } } });
     expect((main.body as Body).spec.unschedulable).toBe(true);
@@ -41,7 +41,7 @@ describe('Node', () => {
   });
 
   it('validates taints and podCIDR, which may only be set once', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     const bad = await s.request({ method: 'POST', path: '/api/v1/nodes', body: { metadata: { name: 'n' }, spec: { podCIDR: '10.244.1.1/24', taints: [{ key: 'a', effect: 'Sometimes' }] } } });
     expect(bad.status).toBe(422);
     expect(message(bad)).toBe(
@@ -54,7 +54,7 @@ describe('Node', () => {
   });
 
   it('selects by spec.unschedulable and prints kubectl columns', async () => {
-    const s = await sim();
+    const s = await sim({ nodeAgent: false });
     await s.request({ method: 'POST', path: '/api/v1/nodes', body: node('a') });
     await s.request({ method: 'POST', path: '/api/v1/nodes', body: node('b', { spec: { unschedulable: true } }) });
     const list = await s.request({ method: 'GET', path: '/api/v1/nodes?fieldSelector=spec.unschedulable%3Dtrue' });
