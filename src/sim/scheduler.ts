@@ -14,10 +14,10 @@ import type { Controller, ControllerEnv, ControllerServices } from '../controlle
 import { noCryptoFacts } from '../api/noCryptoFacts.ts';
 import { garbageCollector } from '../controllers/garbage-collector/garbageCollector.ts';
 import { namespaceController } from '../controllers/namespace/namespaceController.ts';
-import { defaultServiceAccountController } from '../controllers/serviceaccount/defaultServiceAccount.ts';
+import { defaultServiceAccountController } from '../controllers/service-account/defaultServiceAccount.ts';
 import { applyIntent } from './intents.ts';
 import { csrSigner } from '../controllers/certificates/signer.ts';
-import { nodeAgent } from '../controllers/nodeagent/nodeAgent.ts';
+import { nodeAgent } from '../controllers/node-agent/nodeAgent.ts';
 import { csrApprover } from '../controllers/certificates/approver.ts';
 import { csrCleaner } from '../controllers/certificates/cleaner.ts';
 import { PlatformSimError } from './options.ts';
