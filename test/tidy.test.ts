@@ -91,6 +91,20 @@ describe('tidy', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps the pure rooms synchronous: waiting is the job of the edge driver (sans-IO)', () => {
+    const pure = ['core', 'ports', 'api', 'registry', 'store', 'auth', 'endpoints', 'controllers', 'sim'];
+    const problems: string[] = [];
+    for (const f of all) {
+      if (!pure.includes(roomOf(f.path))) continue;
+      f.text.split('\n').forEach((l, i) => {
+        const code = l.replace(/\/\/.*$/, '');
+        if (code.trim().startsWith('*')) return;
+        if (/\basync\s|\bawait\s|\bPromise\b/.test(code)) problems.push(`${f.path}:${i + 1}: no async, await or Promise in ${roomOf(f.path)}/: return an effect for the driver instead`);
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('imports jose and @peculiar/x509 only in edges/crypto and seedrandom only in ports', () => {
     const problems: string[] = [];
     for (const f of all) {

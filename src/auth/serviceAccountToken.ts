@@ -11,7 +11,9 @@ import type { Names } from '../api/names.ts';
 import type { UserInfo } from '../api/userInfo.ts';
 import { base64UrlDecode, utf8Decode } from '../core/base64.ts';
 import { parseInstant } from '../core/duration.ts';
+import { goQuoteList, jsonQuote } from '../core/goFormat.ts';
 import { isObject, type JsonObject } from '../core/json.ts';
+import { limits } from '../core/limits.ts';
 import { getObject } from '../store/objects.ts';
 import type { World } from '../store/world.ts';
 import { tokenLifetimes, type IdentityConfig } from './identityConfig.ts';
@@ -22,11 +24,6 @@ export type TokenVerdict =
   | { readonly type: 'notMine' }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'user'; readonly user: UserInfo; readonly audiences: readonly string[] };
-
-/** Go's `%q` of a string slice: `["a" "b"]`. */
-export function goQuotedList(list: readonly string[]): string {
-  return `[${list.map((s) => JSON.stringify(s)).join(' ')}]`;
-}
 
 function decodeSegment(seg: string): JsonObject | null {
   const bytes = base64UrlDecode(seg);
@@ -45,13 +42,12 @@ function decodeSegment(seg: string): JsonObject | null {
  * token is usually presented many times (a bearer token on every request).
  */
 const decoded = new Map<string, { header: JsonObject | null; payload: JsonObject | null }>();
-const decodedMax = 1024;
 
 function decodeToken(token: string, parts: readonly string[]): { header: JsonObject | null; payload: JsonObject | null } {
   const hit = decoded.get(token);
   if (hit !== undefined) return hit;
   const value = { header: decodeSegment(parts[0]!), payload: decodeSegment(parts[1]!) };
-  if (decoded.size >= decodedMax) decoded.delete(decoded.keys().next().value!);
+  if (decoded.size >= limits.decodedTokensCachedMax) decoded.delete(decoded.keys().next().value!);
   decoded.set(token, value);
   return value;
 }
@@ -123,7 +119,7 @@ export function authenticateServiceAccountToken(
   const tokenAudiences = c.aud ?? config.apiAudiences;
   const audiences = targetAudiences.filter((a) => tokenAudiences.includes(a));
   if (audiences.length === 0) {
-    return { type: 'error', message: `token audiences ${goQuotedList(tokenAudiences)} is invalid for the target audiences ${goQuotedList(targetAudiences)}` };
+    return { type: 'error', message: `token audiences ${goQuoteList(tokenAudiences, jsonQuote)} is invalid for the target audiences ${goQuoteList(targetAudiences, jsonQuote)}` };
   }
   const late = timeError(c, world.now);
   if (late !== null) return { type: 'error', message: late };

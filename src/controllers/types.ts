@@ -1,23 +1,51 @@
 /**
- * Controllers are pure: `reconcile(world)` returns intents (writes a controller wants), the
- * simulation applies them through the store and runs the controllers again until none has
- * anything left to do at the current instant. Controllers never write and never call an edge.
+ * Controllers are pure: `reconcile(world)` returns intents, the writes a controller wants, and
+ * the simulation runs each one through the same store operations, strategies, validation and
+ * managed fields as an API request, under the controller's own field manager and identity (as
+ * a real controller writes through its client). Controllers never write and never call an edge.
+ * An intent the API rejects is a bug in the controller: it is reported, never dropped silently.
  */
 import type { KubeObject } from '../api/meta.ts';
 import type { Instant } from '../core/duration.ts';
 import type { World } from '../store/world.ts';
-import type { RegistryView } from '../store/ops/context.ts';
+import type { RegistryView } from '../registry/types.ts';
 import type { Names } from '../api/names.ts';
 import type { PropagationPolicy } from '../store/ops/delete.ts';
 import type { CryptoFacts } from '../api/crypto.ts';
+import type { UserInfo } from '../api/userInfo.ts';
+
+/** The endpoints a controller updates through, as the real controllers do. */
+export type UpdateSubresource = '' | 'status' | 'approval' | 'finalize' | 'scale';
 
 export type Intent =
-  | { readonly type: 'create'; readonly resource: string; readonly object: KubeObject }
-  /** A trusted write of a whole object, as a controller's update of a subresource would be. */
-  | { readonly type: 'write'; readonly resource: string; readonly object: KubeObject }
-  | { readonly type: 'delete'; readonly resource: string; readonly namespace: string; readonly name: string; readonly uid: string; readonly propagationPolicy?: PropagationPolicy }
-  /** Controller bookkeeping kept in `world.controllers[name]`. */
+  /**
+   * POST of a new object; with `subresource: 'binding'` the object is a Binding posted to
+   * `pods/{name}/binding`, as the scheduler binds a pod to a node.
+   */
+  | { readonly type: 'create'; readonly resource: string; readonly object: KubeObject; readonly subresource?: 'binding' }
+  /**
+   * PUT of the object as the controller read it, changed: `metadata.resourceVersion` is the one
+   * it read, so a write based on a stale read is a conflict, as for any client.
+   */
+  | { readonly type: 'update'; readonly resource: string; readonly subresource: UpdateSubresource; readonly object: KubeObject }
+  /** DELETE with the uid the controller saw as a precondition. */
+  | {
+      readonly type: 'delete';
+      readonly resource: string;
+      readonly namespace: string;
+      readonly name: string;
+      readonly uid: string;
+      readonly propagationPolicy?: PropagationPolicy;
+      readonly gracePeriodSeconds?: number;
+    }
+  /** Controller bookkeeping kept in `world.controllers[name]` (never an API object). */
   | { readonly type: 'remember'; readonly controller: string; readonly state: unknown };
+
+/** Who a controller writes as: the real component's field manager and user. */
+export interface Actor {
+  readonly manager: string;
+  readonly user: UserInfo;
+}
 
 /** What the built-in certificate signers are configured with. */
 export interface SigningConfig {
@@ -43,16 +71,34 @@ export interface ControllerServices {
 
 export interface Controller {
   readonly name: string;
+  /** The identity its writes are made as (depends on the names mode: the system namespace). */
+  actor(names: Names): Actor;
   reconcile(world: World, env: ControllerEnv): readonly Intent[];
   /** The next instant this controller has timed work, or null. */
   nextWakeup(world: World, env: ControllerEnv): Instant | null;
 }
 
+/**
+ * The identity of a kube-controller-manager controller running with its own service-account
+ * credentials (`--use-service-account-credentials`): field manager `kube-controller-manager`,
+ * user `system:serviceaccount:<system namespace>:<account>`.
+ */
+export function controllerManagerActor(account: string): (names: Names) => Actor {
+  return (names) => ({
+    manager: 'kube-controller-manager',
+    user: {
+      username: `system:serviceaccount:${names.systemNamespace}:${account}`,
+      groups: ['system:serviceaccounts', `system:serviceaccounts:${names.systemNamespace}`, 'system:authenticated'],
+    },
+  });
+}
+
 export function describeIntent(i: Intent): string {
   switch (i.type) {
     case 'create':
-    case 'write':
-      return `${i.type} ${i.resource} ${i.object.metadata.namespace ?? ''}/${i.object.metadata.name ?? ''}`;
+      return `create ${i.resource}${i.subresource === undefined ? '' : `/${i.subresource}`} ${i.object.metadata.namespace ?? ''}/${i.object.metadata.name ?? ''}`;
+    case 'update':
+      return `update ${i.resource}${i.subresource === '' ? '' : `/${i.subresource}`} ${i.object.metadata.namespace ?? ''}/${i.object.metadata.name ?? ''}`;
     case 'delete':
       return `delete ${i.resource} ${i.namespace}/${i.name}`;
     case 'remember':

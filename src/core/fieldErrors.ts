@@ -3,6 +3,8 @@
  * `field.Error` (pkg/util/validation/field/errors.go). Validation returns these and never throws;
  * the store turns them into a 422 `Invalid` Status (status.ts).
  */
+import { goBadValue, jsonQuote } from './goFormat.ts';
+
 export type FieldErrorType =
   | 'FieldValueRequired'
   | 'FieldValueForbidden'
@@ -44,18 +46,10 @@ const showsValue = new Set<FieldErrorType>([
   'FieldValueTooMany',
 ]);
 
-/** Go's %#v-ish rendering used by apimachinery: strings quoted, numbers bare, rest as JSON. */
-export function renderValue(v: unknown): string {
-  if (typeof v === 'string') return JSON.stringify(v);
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v === null || v === undefined) return 'null';
-  return JSON.stringify(v);
-}
-
 /** The message body without the path: `Invalid value: "x": detail`. */
 export function fieldErrorBody(e: FieldError): string {
   let s = phrases[e.type];
-  if (showsValue.has(e.type) && 'badValue' in e) s += `: ${renderValue(e.badValue)}`;
+  if (showsValue.has(e.type) && 'badValue' in e) s += `: ${goBadValue(e.badValue)}`;
   if (e.detail !== '') s += `: ${e.detail}`;
   return s;
 }
@@ -99,7 +93,7 @@ export const fieldError = {
     type: 'FieldValueNotSupported',
     field,
     badValue,
-    detail: supported.length === 0 ? '' : `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}`,
+    detail: supported.length === 0 ? '' : `supported values: ${supported.map(jsonQuote).join(', ')}`,
   }),
   duplicate: (field: string, badValue: unknown): FieldError => ({ type: 'FieldValueDuplicate', field, badValue, detail: '' }),
   notFound: (field: string, badValue: unknown): FieldError => ({ type: 'FieldValueNotFound', field, badValue, detail: '' }),

@@ -26,6 +26,12 @@ export function getOwn(o: JsonObject, key: string): JsonValue | undefined {
   return hasOwn(o, key) ? o[key] : undefined;
 }
 
+/** The object at `o[key]`; a new empty object when the field is absent or not an object. */
+export function objectField(o: { readonly [key: string]: unknown }, key: string): JsonObject {
+  const v = hasOwn(o, key) ? o[key] : undefined;
+  return isObject(v) ? v : {};
+}
+
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;

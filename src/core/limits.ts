@@ -39,4 +39,18 @@ export const limits = {
   traceEventsMax: 100_000,
   /** Passes of one step that may each discover crypto facts they need. */
   factPassesMax: 8,
+  /** Certificates read from a TLS peer's chain at the HTTP edge (leaf first). */
+  peerCertificatesMax: 8,
+  /** Decoded service-account tokens remembered across requests (oldest dropped first). */
+  decodedTokensCachedMax: 1024,
+  /** Decoded size of a Secret's data, as kube-apiserver (1 MiB). */
+  secretDataBytesMax: 1024 * 1024,
+  /** Size of a ClusterTrustBundle's `spec.trustBundle`, as kube-apiserver (1 MiB). */
+  trustBundleBytesMax: 1024 * 1024,
+  /** Core/v1 Event `reportingInstance`, `action` and `reason` length (UTF-8 bytes). */
+  eventReportingInstanceBytesMax: 128,
+  eventActionBytesMax: 128,
+  eventReasonBytesMax: 128,
+  /** Core/v1 Event `message` length (UTF-8 bytes; upstream's note limit). */
+  eventNoteBytesMax: 1024,
 } as const;

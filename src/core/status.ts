@@ -180,6 +180,10 @@ export const errors = {
   entityTooLarge(message: string): ApiError {
     return failure(413, 'RequestEntityTooLarge', `Request entity too large: ${message}`);
   },
+  /** A request body over the server's limit. */
+  requestBodyTooLarge(limitBytes: number): ApiError {
+    return errors.entityTooLarge(`limit is ${limitBytes}`);
+  },
   expired(message: string, continueToken?: string): ApiError {
     const e = failure(410, 'Expired', message);
     if (continueToken !== undefined) e.status.metadata.continue = continueToken;
@@ -201,6 +205,10 @@ export const errors = {
   },
   internal(message: string): ApiError {
     return failure(500, 'InternalError', `Internal error occurred: ${message}`, { causes: [{ message }] });
+  },
+  /** A 500 for our own bug caught at the edge: nothing in it is about the request, so no causes. */
+  internalBug(message: string): ApiError {
+    return failure(500, 'InternalError', `Internal error occurred: ${message}`);
   },
   /** The generic handler timeout (504 Timeout). */
   handlerTimeout(): ApiError {

@@ -4,7 +4,7 @@
  * discovery v2 (`apidiscovery.k8s.io`) when the client asks for it by Accept header.
  */
 import type { ResourceType } from '../registry/types.ts';
-import type { ResourceTable } from './resourceTable.ts';
+import type { ResourceTable } from '../registry/index.ts';
 
 export const aggregatedMediaType = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 

@@ -4,7 +4,7 @@
  */
 import type { CryptoFacts } from '../api/crypto.ts';
 import type { IdentityConfig } from '../auth/identityConfig.ts';
-import type { ResourceTable } from './resourceTable.ts';
+import type { ResourceTable } from '../registry/index.ts';
 import type { AuthContext } from '../auth/authenticate.ts';
 import type { World } from '../store/world.ts';
 import type { RequestAttributes } from '../auth/requestInfo.ts';

@@ -6,16 +6,19 @@
 import type { World } from '../store/world.ts';
 import { handleResource, type Handled } from './handleResource.ts';
 import { plainNotFound, respondError } from './respond.ts';
-import type { ResourceTable } from './resourceTable.ts';
+import type { ResourceTable } from '../registry/index.ts';
 import { route } from './route.ts';
 import { errors } from '../core/status.ts';
-import { header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
+import { bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
 import type { ApiEnv } from './env.ts';
 import { jwks, jwksPath, openIdConfiguration, openIdConfigurationPath } from './identity/issuerDiscovery.ts';
 import { aggregatedDiscovery, aggregatedMediaType, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated } from './discovery.ts';
 import { respond } from './respond.ts';
 import { openApiDocument, openApiRoot } from './openapi.ts';
 import { isPretty } from './query.ts';
+
+/** Simulation control endpoints: answered by the simulation once authorized here. */
+export const controlPrefix = '/sim/v1/';
 
 export function handle(world: World, env: ApiEnv, req: AuthenticatedRequest): Handled {
   const table = env.table;
@@ -29,6 +32,7 @@ export function handle(world: World, env: ApiEnv, req: AuthenticatedRequest): Ha
     case 'notFoundStatus':
       return { world, response: respondError(errors.routeNotFound(), { output: { type: 'json' }, pretty: false }) };
     case 'other': {
+      if (path.startsWith(controlPrefix)) return { world, response: plainNotFound(), control: { method: req.method, path, body: bodyText(req) } };
       const doc = discoveryResponse(table, req, path) ?? issuerDiscovery(env, req, path);
       return { world, response: doc ?? plainNotFound() };
     }

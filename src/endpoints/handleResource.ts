@@ -30,6 +30,7 @@ import { isAllowed, type ApiEnv } from './env.ts';
 import type { AccessCheck } from '../registry/types.ts';
 import { createVirtual, isVirtualCreate } from './identity/virtualCreate.ts';
 import { getScale, patchScale, putScale } from './scale.ts';
+import { bindPod } from '../store/ops/bind.ts';
 import { allowedMethods, verbOf } from './verbs.ts';
 import { apiVersionOf } from '../store/ops/typeMeta.ts';
 
@@ -45,6 +46,18 @@ export interface Handled {
   readonly watch?: WatchOpen;
   /** Who the request ran as, when it got that far (for the trace). */
   readonly user?: string;
+  /**
+   * An authorized call of a `/sim/v1` control endpoint: the simulation answers it (sim/control.ts),
+   * the API only authenticated and authorized it, as any non-resource path.
+   */
+  readonly control?: ControlCall;
+}
+
+export interface ControlCall {
+  readonly method: string;
+  /** Path without the query. */
+  readonly path: string;
+  readonly body: string;
 }
 
 export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequest, r: ResourceRoute, params: URLSearchParams): Handled {
@@ -59,7 +72,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   const rendering: Rendering = { output, pretty };
   const bytes = bodyBytes(req);
   if (bytes.length > limits.requestBodyBytesMax) {
-    return { world, response: respondError(errors.entityTooLarge(`limit is ${limits.requestBodyBytesMax}`), rendering) };
+    return { world, response: respondError(errors.requestBodyTooLarge(limits.requestBodyBytesMax), rendering) };
   }
   const may = (c: AccessCheck): boolean =>
     isAllowed(world, env, req.user, { resourceRequest: true, verb: c.verb, apiGroup: c.apiGroup, apiVersion: '*', namespace: '', resource: c.resource, subresource: '', name: c.name, path: '' }).allowed;
@@ -90,6 +103,13 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
       const typeErr = checkTypeMeta(target, decoded.object);
       if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };
+      if (verb === 'create' && r.subresource === 'binding') {
+        const nsErr = checkNamespace(r, decoded.object);
+        if (nsErr !== null) return { world, response: respondError(nsErr, rendering) };
+        const binding = normalizeMetadata(decoded.object);
+        if ((binding.metadata.name ?? '') !== name) return { world, response: respondError(errors.badRequest('name in URL does not match name in Binding object'), rendering) };
+        return finish(world, r, withWarnings(bindPod({ ...base, dryRun: opts.dryRun }, namespace, binding), decoded.warnings), rendering);
+      }
       if (verb === 'create' && isVirtualCreate(r)) {
         const nsErr = checkNamespace(r, decoded.object);
         if (nsErr !== null) return { world, response: respondError(nsErr, rendering) };

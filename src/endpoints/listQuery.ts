@@ -8,8 +8,9 @@ import { fieldError, type FieldError } from '../core/fieldErrors.ts';
 import { errors, type ApiError } from '../core/status.ts';
 import type { ResourceType } from '../registry/types.ts';
 import { decodeContinue, type ContinueToken } from '../store/continueToken.ts';
-import { matchesLabels, parseLabelSelector } from '../registry/validation/labelSelector.ts';
-import { matchesFields, parseFieldSelector, fieldSelectorRequirements, unsupportedFieldMessage } from '../store/select/fieldSelector.ts';
+import { matchesLabels } from '../registry/selectors/matchesLabels.ts';
+import { parseLabelSelector } from '../registry/selectors/parseLabelSelector.ts';
+import { matchesFields, parseFieldSelector, fieldSelectorRequirements, unsupportedFieldMessage } from '../registry/selectors/fieldSelector.ts';
 import { integerParam, optionsInvalid, parseBool, type Params } from './query.ts';
 
 export interface ListQuery {

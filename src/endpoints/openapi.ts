@@ -9,7 +9,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { Schema } from '../api/schema.ts';
 import type { ResourceType } from '../registry/types.ts';
-import type { ResourceTable } from './resourceTable.ts';
+import type { ResourceTable } from '../registry/index.ts';
 import { descriptions } from '../registry/descriptions.ts';
 
 function gvPath(group: string, version: string): string {

@@ -5,7 +5,7 @@
  * a served group-version that matches no resource is a 404 Status.
  */
 import type { ResourceType } from '../registry/types.ts';
-import type { ResourceTable } from './resourceTable.ts';
+import type { ResourceTable } from '../registry/index.ts';
 
 export interface ResourceRoute {
   readonly type: 'resource';

@@ -6,9 +6,9 @@
  */
 import type { KubeObject } from '../api/meta.ts';
 import { parseGroupVersion } from '../api/meta.ts';
-import { isObject, type JsonObject, type JsonValue } from '../core/json.ts';
+import { isObject, objectField, type JsonObject, type JsonValue } from '../core/json.ts';
 import { errors, type ApiError } from '../core/status.ts';
-import { applyScale, scaleOf, scaleSchema, validateScale } from '../registry/statefulset/scale.ts';
+import { scaleOf, scaleSchema } from '../registry/stateful-set/scale.ts';
 import { decodeBody, decodePatchJson } from '../store/decode/decodeBody.ts';
 import { parseYamlDocument } from '../store/decode/parseYaml.ts';
 import { applyJsonPatch } from '../store/patch/jsonPatch.ts';
@@ -16,27 +16,12 @@ import { applyMergePatch } from '../store/patch/mergePatch.ts';
 import { applyStrategicMergePatch } from '../store/patch/strategicMergePatch.ts';
 import type { OpContext, OpResult } from '../store/ops/context.ts';
 import { fail } from '../store/ops/context.ts';
-import { get } from '../store/ops/read.ts';
-import { update } from '../store/ops/update.ts';
+import { scaleParent, writeScale } from '../store/ops/scale.ts';
 import { bodyFormatOf, patchFormatOf, readMediaTypes } from './negotiate.ts';
 
-const scaleKind = { group: 'autoscaling', kind: 'Scale' };
-
-function current(ctx: OpContext, namespace: string, name: string): { ok: true; sts: KubeObject } | { ok: false; result: OpResult } {
-  const r = get({ ...ctx, subresource: '' }, namespace, name);
-  return r.ok ? { ok: true, sts: r.body as KubeObject } : { ok: false, result: r };
-}
-
-function write(ctx: OpContext, sts: KubeObject, scale: KubeObject, namespace: string, name: string): OpResult {
-  const problems = validateScale(scale);
-  if (problems.length > 0) return fail(errors.invalid(scaleKind, name, problems));
-  const r = update({ ...ctx, subresource: '' }, applyScale(sts, scale), namespace, name);
-  return r.ok ? { ...r, body: scaleOf(r.body as KubeObject) } : r;
-}
-
 export function getScale(ctx: OpContext, namespace: string, name: string): OpResult {
-  const c = current(ctx, namespace, name);
-  return c.ok ? { ok: true, world: ctx.world, code: 200, body: scaleOf(c.sts), warnings: [] } : c.result;
+  const c = scaleParent(ctx, namespace, name);
+  return c.ok ? { ok: true, world: ctx.world, code: 200, body: scaleOf(c.parent), warnings: [] } : c.result;
 }
 
 export function putScale(ctx: OpContext, namespace: string, name: string, body: string | Uint8Array, contentType: string | undefined, fieldValidation: 'Ignore' | 'Warn' | 'Strict'): OpResult {
@@ -46,10 +31,10 @@ export function putScale(ctx: OpContext, namespace: string, name: string, body: 
   if (!decoded.ok) return fail(decoded.error);
   const av = decoded.object['apiVersion'];
   if (typeof av === 'string' && av !== '' && av !== 'autoscaling/v1') return fail(errors.badRequest(`the API version in the data (${av}) does not match the expected API version (autoscaling/v1)`));
-  const c = current(ctx, namespace, name);
+  const c = scaleParent(ctx, namespace, name);
   if (!c.ok) return c.result;
-  const scale = { ...decoded.object, metadata: isObject(decoded.object['metadata']) ? decoded.object['metadata'] : {} } as unknown as KubeObject;
-  const r = write(ctx, c.sts, scale, namespace, name);
+  const scale = { ...decoded.object, metadata: objectField(decoded.object, 'metadata') } as unknown as KubeObject;
+  const r = writeScale(ctx, c.parent, scale, namespace, name);
   return decoded.warnings.length === 0 ? r : { ...r, warnings: [...decoded.warnings, ...r.warnings] };
 }
 
@@ -72,10 +57,10 @@ function patched(scale: KubeObject, format: 'json' | 'merge' | 'strategic' | 'ap
 export function patchScale(ctx: OpContext, namespace: string, name: string, body: string, contentType: string | undefined): OpResult {
   const format = patchFormatOf(contentType);
   if (format === null) return fail(errors.unsupportedPatchType());
-  const c = current(ctx, namespace, name);
+  const c = scaleParent(ctx, namespace, name);
   if (!c.ok) return c.result;
-  const p = patched(scaleOf(c.sts), format, body);
+  const p = patched(scaleOf(c.parent), format, body);
   if (!p.ok) return fail(p.error);
   if (!isObject(p.value)) return fail(errors.badRequest('the patched object is not a Scale'));
-  return write(ctx, c.sts, p.value as unknown as KubeObject, namespace, name);
+  return writeScale(ctx, c.parent, p.value as unknown as KubeObject, namespace, name);
 }

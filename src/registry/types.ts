@@ -77,6 +77,12 @@ export interface Subresource {
   readonly strategy?: Strategy;
   /** Schema of the subresource's own kind (TokenRequest), when it is not the parent's. */
   readonly schema?: StructSchema;
+  /**
+   * What a write through this subresource may change: the written object with everything else
+   * taken from the stored one. Default (status-like): status and metadata but owner references
+   * and the deletion timestamp.
+   */
+  readonly confine?: (obj: KubeObject, old: KubeObject) => KubeObject;
 }
 
 export interface ResourceType {
@@ -123,6 +129,12 @@ export interface ResourceType {
   readonly validateUpdateAdmission?: (obj: KubeObject, old: KubeObject, subresource: string, ctx: StrategyContext) => { readonly ok: true } | { readonly ok: false; readonly message: string };
   /** Create-only request kinds that are answered, never stored (TokenReview, SelfSubjectReview). */
   readonly virtual?: boolean;
+}
+
+/** The registry as the store sees it: resource types by storage id and by kind. */
+export interface RegistryView {
+  byId(id: string): ResourceType | undefined;
+  byGroupKind(group: string, kind: string): ResourceType | undefined;
 }
 
 export function groupVersionOf(rt: ResourceType): string {

@@ -5,7 +5,7 @@
  * Pure and deterministic: the same trace gives the same bytes.
  */
 import { parseInstant } from '../core/duration.ts';
-import type { TraceEvent } from '../sim/trace.ts';
+import type { TraceEvent } from '../edges/simulation/trace.ts';
 
 type Write = Extract<TraceEvent, { type: 'write' }>;
 

@@ -6,7 +6,7 @@
 import type { KubeObject } from '../api/meta.ts';
 import { bootstrapPolicy } from '../auth/rbac/bootstrapPolicy.ts';
 import { assert } from '../core/assert.ts';
-import type { ResourceTable } from '../endpoints/resourceTable.ts';
+import type { ResourceTable } from '../registry/index.ts';
 import { create } from '../store/ops/create.ts';
 import { emptyWorld, type World } from '../store/world.ts';
 import type { ResolvedOptions } from './options.ts';
@@ -32,5 +32,5 @@ export function bootstrapWorld(opts: ResolvedOptions, table: ResourceTable): Wor
   w = createAll(w, table, 'rbac/clusterroles', policy.clusterRoles);
   w = createAll(w, table, 'rbac/clusterrolebindings', policy.clusterRoleBindings);
   if (opts.faults.length > 0) w = installFaults(w, opts.faults);
-  return settleWorld(w, table);
+  return settleWorld(w, table).world;
 }

@@ -2,6 +2,7 @@
  * Options of `createSimulation`, with the defaults of CONTRACT.md, turned into the world's fixed
  * configuration. Bad options are the caller's mistake: they throw `PlatformSimError` at once.
  */
+import type { Controller } from '../controllers/types.ts';
 import { parseDuration, parseInstant } from '../core/duration.ts';
 import type { WorldConfig } from '../store/world.ts';
 import type { IdentityConfig, ServiceAccountKey, StaticUser } from '../auth/identityConfig.ts';
@@ -60,8 +61,16 @@ export interface SimulationOptions {
   readonly clusterSigningDuration?: string;
   /** Fault rules installed from the start (sim/faults.ts; also `sim.injectFaults`, POST /sim/v1/faults). */
   readonly faults?: readonly FaultRule[];
-  /** Run every invariant checker after every change of the world (tests); a violation throws. */
+  /**
+   * Run every invariant checker after every change of the world (tests): a violation, or a
+   * controller write the API refuses, throws an InvariantError.
+   */
   readonly checkInvariants?: boolean;
+  /**
+   * Your own controllers (reconcilers under test), run after the built-in ones in this order,
+   * their intents applied like the built-in controllers'. Functions: not kept in snapshots.
+   */
+  readonly controllers?: readonly Controller[];
 }
 
 export interface ResolvedOptions {

@@ -1,9 +1,12 @@
 /**
- * `step(world, input, env) → { world, effects, output }`: the one entry point that changes a
- * world. Inputs are facts, named `<area>/<pastTense>`: an API request arrived, time moved, a
- * settle was asked for. Effects are work for the edge: the crypto facts a pass needed but did
- * not have (see api/crypto.ts). A step that returns effects is incomplete — the driver
- * establishes the facts and runs the same step again; only a step without effects counts.
+ * `step(world, input, env) → StepResult`: the one door through which a world changes. Inputs are
+ * facts, named `<area>/<pastTense>`: an API request arrived, time moved, a settle was asked for,
+ * fault rules were installed or cleared, the world was replaced by a snapshot. The result says
+ * what happened as data: the new world, each instant visited with the controller writes made
+ * there, the controller writes the API refused, the response, and effects — work for the edge:
+ * crypto facts the pass needed but did not have (see api/crypto.ts). A step that needed facts is
+ * incomplete: the driver establishes them and runs the same step again on the same world; only a
+ * step without `crypto/factNeeded` effects counts. Sans-IO: nothing here waits or reads a clock.
  */
 import type { Instant } from '../core/duration.ts';
 import type { ApiEnv } from '../endpoints/env.ts';
@@ -12,14 +15,24 @@ import { serveRequest } from '../endpoints/pipeline.ts';
 import type { ApiRequest, ApiResponse } from '../endpoints/types.ts';
 import type { World } from '../store/world.ts';
 import { FactBook, type Need } from './factBook.ts';
-import { injectFault } from './faults.ts';
-import type { SigningConfig } from '../controllers/types.ts';
-import { advanceWorld, settleWorld, type WriteObserver } from './scheduler.ts';
+import { clearFaults, injectFault, installFaults, type FaultRule } from './faults.ts';
+import type { Controller, ControllerServices, SigningConfig } from '../controllers/types.ts';
+import { builtInControllers } from './controllers.ts';
+import { advanceWorld, settleWorld, type Progress, type Visit, type WriteAttribution } from './scheduler.ts';
+import type { Rejection } from './intents.ts';
+import { serveControl, type ControlFill } from './control.ts';
+
+export type { Visit, WriteAttribution, Rejection, ControlFill };
 
 export type Input =
+  /** `settle`: run the controllers after a mutating request that stored something (`settle: 'auto'`). */
   | { readonly type: 'api/requestArrived'; readonly request: ApiRequest; readonly settle: boolean }
   | { readonly type: 'clock/advanced'; readonly to: Instant }
-  | { readonly type: 'controllers/settleRequested' };
+  | { readonly type: 'controllers/settleRequested' }
+  /** Rules already checked with validateFaultRules. */
+  | { readonly type: 'faults/installed'; readonly rules: readonly FaultRule[] }
+  | { readonly type: 'faults/cleared' }
+  | { readonly type: 'world/replaced'; readonly world: World };
 
 /**
  * Work for the edge. `crypto/factNeeded`: establish the fact and run the step again.
@@ -30,44 +43,87 @@ export type Effect =
   | { readonly type: 'crypto/factNeeded'; readonly need: Need }
   | { readonly type: 'crypto/tokenToSign'; readonly index: number; readonly claims: string };
 
+/** The answer to an `api/requestArrived`. */
+export interface RequestOutput {
+  readonly response: ApiResponse;
+  /** An accepted watch: the driver opens the stream. */
+  readonly watch?: WatchOpen;
+  /** Who the request ran as, when it got that far. */
+  readonly user?: string;
+  /** A control answer whose body the driver writes (the trace, the report, the snapshot). */
+  readonly fill?: ControlFill;
+}
+
 export interface StepResult {
   readonly world: World;
   readonly effects: readonly Effect[];
-  readonly output?: { readonly response: ApiResponse; readonly watch?: WatchOpen; readonly user?: string };
+  readonly output?: RequestOutput;
+  /**
+   * Each instant the step visited, in order, with the world at its end and the controller writes
+   * made there; the last world is `world`. Writes not attributed to a controller are the request's.
+   * Empty when nothing was visited (a read, a replaced world).
+   */
+  readonly instants: readonly Visit[];
+  /** Controller writes the API refused: bugs to report, never dropped silently. */
+  readonly rejections: readonly Rejection[];
+  /** The world was replaced wholesale (a snapshot): open watches end. */
+  readonly replaced: boolean;
 }
+
+/** Everything a step needs besides the world and the input. */
+export type StepEnv = Omit<ApiEnv, 'crypto' | 'faults'> & {
+  /** Crypto facts known so far (established by the edge), by factKey. */
+  readonly facts: ReadonlyMap<string, unknown>;
+  readonly signing: SigningConfig;
+  /** The controllers settle runs, in order (default: the built-in ones). */
+  readonly controllers?: readonly Controller[];
+};
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The environment of a step: the API's, with crypto answered from known facts. */
-export type StepEnv = Omit<ApiEnv, 'crypto'> & { readonly facts: ReadonlyMap<string, unknown>; readonly signing: SigningConfig };
-
-/** Side channels of a step: each instant `advance` visits, and which controller wrote what. */
-export interface StepObservers {
-  readonly onInstant?: (w: World) => void;
-  readonly onControllerWrites?: WriteObserver;
+function progressed(p: Progress): Pick<StepResult, 'world' | 'instants' | 'rejections'> {
+  return { world: p.world, instants: p.instants, rejections: p.rejections };
 }
 
-export function step(world: World, input: Input, env: StepEnv, observers: StepObservers = {}): StepResult {
+function only(world: World): Pick<StepResult, 'world' | 'instants' | 'rejections'> {
+  return { world, instants: [{ world, writes: [] }], rejections: [] };
+}
+
+export function step(world: World, input: Input, env: StepEnv): StepResult {
   const book = new FactBook(env.facts);
-  const api: ApiEnv = { table: env.table, identity: env.identity, crypto: book, faults: injectFault };
-  const services = { crypto: book, signing: env.signing };
+  const services: ControllerServices = { crypto: book, signing: env.signing };
+  const controllers = env.controllers ?? builtInControllers;
   const effects = (): Effect[] => [
     ...book.needs.map((need): Effect => ({ type: 'crypto/factNeeded', need })),
     ...book.pendingTokens.map((claims, index): Effect => ({ type: 'crypto/tokenToSign', index, claims })),
   ];
+  const done = (r: Pick<StepResult, 'world' | 'instants' | 'rejections'>, extra: Partial<StepResult> = {}): StepResult => ({ ...r, effects: effects(), replaced: false, ...extra });
   switch (input.type) {
     case 'api/requestArrived': {
+      const api: ApiEnv = { table: env.table, identity: env.identity, crypto: book, faults: injectFault };
       const handled = serveRequest(world, api, input.request);
-      let next = handled.world;
-      // Controllers react to stored objects: a request that wrote none (a token's jti, a fault's
-      // count) gives them nothing to do.
-      if (next.revision !== world.revision && input.settle && mutating.has(input.request.method)) next = settleWorld(next, env.table, observers.onControllerWrites, services);
-      const output = { response: handled.response, ...(handled.watch === undefined ? {} : { watch: handled.watch }), ...(handled.user === undefined ? {} : { user: handled.user }) };
-      return { world: next, effects: effects(), output };
+      const user = handled.user === undefined ? {} : { user: handled.user };
+      if (handled.control !== undefined) {
+        const answer = serveControl(handled.world, env.table, services, controllers, handled.control);
+        const output: RequestOutput = { response: answer.response, ...user, ...(answer.fill === undefined ? {} : { fill: answer.fill }) };
+        return done(progressed(answer.progress), { output, replaced: answer.replaced === true });
+      }
+      const output: RequestOutput = { response: handled.response, ...user, ...(handled.watch === undefined ? {} : { watch: handled.watch }) };
+      // Controllers react to stored objects: a request that stored none (a read, a token's jti,
+      // a fault's count) gives them nothing to do.
+      const stored = handled.world.revision !== world.revision;
+      if (stored && input.settle && mutating.has(input.request.method)) return done(progressed(settleWorld(handled.world, env.table, services, controllers)), { output });
+      return done(handled.world === world ? { world, instants: [], rejections: [] } : only(handled.world), { output });
     }
     case 'clock/advanced':
-      return { world: advanceWorld(world, env.table, input.to, observers.onInstant, observers.onControllerWrites, services), effects: effects() };
+      return done(progressed(advanceWorld(world, env.table, input.to, services, controllers)));
     case 'controllers/settleRequested':
-      return { world: settleWorld(world, env.table, observers.onControllerWrites, services), effects: effects() };
+      return done(progressed(settleWorld(world, env.table, services, controllers)));
+    case 'faults/installed':
+      return done(only(installFaults(world, input.rules)));
+    case 'faults/cleared':
+      return done(only(clearFaults(world)));
+    case 'world/replaced':
+      return done({ world: input.world, instants: [], rejections: [] }, { replaced: true });
   }
 }

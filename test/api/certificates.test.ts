@@ -16,7 +16,7 @@ import { fieldErrorString, type FieldError } from '../../src/core/fieldErrors.ts
 import { certificateRequestFact } from '../../src/edges/crypto/certificateRequestFact.ts';
 import { parsedCertificatesFact } from '../../src/edges/crypto/parsedCertificatesFact.ts';
 import { toPem, x509 } from '../../src/edges/crypto/x509.ts';
-import { clusterTrustBundleResource } from '../../src/registry/certificates/clusterTrustBundle/resource.ts';
+import { clusterTrustBundleResource } from '../../src/registry/certificates/cluster-trust-bundle/resource.ts';
 import { certificateSigningRequestResource } from '../../src/registry/certificates/csr/resource.ts';
 import type { Strategy, StrategyContext } from '../../src/registry/types.ts';
 import { FactBook, factKey } from '../../src/sim/factBook.ts';

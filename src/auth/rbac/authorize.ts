@@ -17,9 +17,9 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
-import { isObject } from '../../core/json.ts';
+import { goQuote } from '../../core/goFormat.ts';
+import { objectField } from '../../core/json.ts';
 import { getObject } from '../../store/objects.ts';
-import { goQuote } from '../../store/apply/fieldSet.ts';
 import { trieGet, trieSortedKeys } from '../../store/trie.ts';
 import type { World } from '../../store/world.ts';
 import { appliesTo } from './appliesTo.ts';
@@ -33,7 +33,7 @@ const allowed: Decision = { allowed: true };
 
 /** The rules a binding grants, or the error resolving its role (GetRoleReferenceRules). */
 function roleRules(world: World, names: Names, binding: KubeObject, bindingNamespace: string): unknown[] | string {
-  const ref = isObject(binding['roleRef']) ? binding['roleRef'] : {};
+  const ref = objectField(binding, 'roleRef');
   const kind = ref['kind'];
   const name = typeof ref['name'] === 'string' ? ref['name'] : '';
   let role: KubeObject | undefined;

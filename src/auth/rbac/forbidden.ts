@@ -4,8 +4,8 @@
  * the authorizer's reason (not escaped, as in Kubernetes), wrapped in a Forbidden Status for the
  * resource (without subresource) and name.
  */
+import { goQuote } from '../../core/goFormat.ts';
 import { errors, type ApiError } from '../../core/status.ts';
-import { goQuote } from '../../store/apply/fieldSet.ts';
 import type { Attributes } from './attributes.ts';
 
 const escapes: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };

@@ -3,7 +3,7 @@
  * SelfSubjectRulesReview (`kubectl auth can-i --list`): every ClusterRoleBinding's role, then the
  * RoleBindings of the namespace, split into resource and non-resource rules.
  */
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, objectField, type JsonObject } from '../../core/json.ts';
 import type { Names } from '../../api/names.ts';
 import { getObject } from '../../store/objects.ts';
 import { trieGet, trieSortedKeys } from '../../store/trie.ts';
@@ -29,7 +29,7 @@ export function rulesFor(world: World, names: Names, user: Attributes['user'], n
     for (const key of trieSortedKeys(byName)) {
       const binding = trieGet(byName, key)!;
       if (!appliesTo(binding['subjects'], user, ns)) continue;
-      const ref = isObject(binding['roleRef']) ? binding['roleRef'] : {};
+      const ref = objectField(binding, 'roleRef');
       const roleName = typeof ref['name'] === 'string' ? ref['name'] : '';
       const role = ref['kind'] === 'Role' ? getObject(world, 'rbac/roles', ns, roleName) : getObject(world, 'rbac/clusterroles', '', roleName);
       if (role === undefined) {

@@ -9,10 +9,11 @@ import { formatInstant } from '../../core/duration.ts';
 import { isObject } from '../../core/json.ts';
 import { authorize } from '../../auth/rbac/authorize.ts';
 import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
-import { approved, certificateOf, conditionsOf, denied, specOf, statusOf } from '../../registry/certificates/csr/fields.ts';
+import { approved, specOf, statusOf } from '../../registry/certificates/csr/accessors.ts';
+import { hasWork } from '../../registry/certificates/csr/lifecycle.ts';
 import { wellKnownSigners } from '../../registry/certificates/signers.ts';
 import { listObjects } from '../../store/objects.ts';
-import type { Controller, Intent } from '../types.ts';
+import { controllerManagerActor, type Controller, type Intent } from '../types.ts';
 
 const usageSets = [['digital signature', 'key encipherment', 'client auth'], ['digital signature', 'client auth']];
 
@@ -23,12 +24,13 @@ function sameSet(usages: readonly string[], expected: readonly string[]): boolea
 
 export const csrApprover: Controller = {
   name: 'csr-approver',
+  actor: controllerManagerActor('certificate-controller'),
   reconcile(world, env) {
     const intents: Intent[] = [];
     const signer = wellKnownSigners(env.names).apiserverClientNodeAgent;
     for (const csr of listObjects(world, 'certificates/certificatesigningrequests', null)) {
-      const conditions = conditionsOf(csr);
-      if (certificateOf(csr) !== '' || conditions.some((c) => c.type === approved || c.type === denied)) continue;
+      // The approver's move in the lifecycle table starts from Pending: undecided, not issued.
+      if (!hasWork('csr-approver', csr)) continue;
       const spec = specOf(csr);
       if (spec['signerName'] !== signer) continue;
       const decoded = decodeGoBase64(typeof spec['request'] === 'string' ? spec['request'] : '');
@@ -57,7 +59,7 @@ export const csrApprover: Controller = {
       const now = formatInstant(world.now);
       const condition = { type: approved, status: 'True', reason: 'AutoApproved', message, lastUpdateTime: now, lastTransitionTime: now };
       const status = statusOf(csr);
-      intents.push({ type: 'write', resource: 'certificates/certificatesigningrequests', object: { ...csr, status: { ...status, conditions: [...(Array.isArray(status['conditions']) ? status['conditions'].filter(isObject) : []), condition] } } as KubeObject });
+      intents.push({ type: 'update', resource: 'certificates/certificatesigningrequests', subresource: 'approval', object: { ...csr, status: { ...status, conditions: [...(Array.isArray(status['conditions']) ? status['conditions'].filter(isObject) : []), condition] } } as KubeObject });
     }
     return intents;
   },

@@ -2,47 +2,48 @@
  * The CSR cleaner (csrcleaner, certificates.md §6.5), at the exact moment a request becomes
  * collectable rather than on an hourly poll (CONTRACT.md): approved and issued, denied, or failed
  * more than an hour ago; pending (no conditions) for more than a day; or its certificate expired.
+ * The clocks are those of the cleaner's moves in the lifecycle table (csr/lifecycle.ts); each runs
+ * whenever its mark is there, whatever the phase, and the earliest end wins.
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { parseInstant, type Instant } from '../../core/duration.ts';
 import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
-import { approved, certificateOf, conditionsOf, denied, failed } from '../../registry/certificates/csr/fields.ts';
+import { certificateOf, conditionsOf } from '../../registry/certificates/csr/accessors.ts';
+import { cleanerTimers, type CsrTimer } from '../../registry/certificates/csr/lifecycle.ts';
 import { listObjects } from '../../store/objects.ts';
-import type { Controller, ControllerEnv, Intent } from '../types.ts';
+import { controllerManagerActor, type Controller, type ControllerEnv, type Intent } from '../types.ts';
 
-const hour = 3600_000;
+/** The instants a cleaner's clock starts from on this request (none when it does not apply). */
+function clockStarts(csr: KubeObject, timer: CsrTimer, env: ControllerEnv): Instant[] {
+  const conditions = conditionsOf(csr);
+  const certificate = certificateOf(csr);
+  if (timer.onlyIf === 'no conditions' && conditions.length > 0) return [];
+  if (timer.onlyIf === 'issued' && certificate === '') return [];
+  if (timer.since === 'creation') {
+    const created = parseInstant(csr.metadata.creationTimestamp ?? '');
+    return created === null ? [] : [created];
+  }
+  if (timer.since === 'certificate expiry') {
+    const decoded = certificate === '' ? null : decodeGoBase64(certificate);
+    if (decoded === null || !decoded.ok) return [];
+    const chain = env.crypto.certificateChain(bytesToBinary(decoded.bytes));
+    return chain.ok ? [chain.notAfter] : [];
+  }
+  return conditions.flatMap((c) => {
+    const t = c.type === timer.since ? parseInstant(c.lastUpdateTime ?? '') : null;
+    return t !== null && t > 0 ? [t] : [];
+  });
+}
 
 /** When a request becomes collectable ("more than" an age: the first millisecond after), or null. */
 export function collectableAt(csr: KubeObject, env: ControllerEnv): Instant | null {
-  const conditions = conditionsOf(csr);
-  const times: Instant[] = [];
-  const after = (type: string, age: number): void => {
-    for (const c of conditions) {
-      if (c.type !== type) continue;
-      const t = parseInstant(c.lastUpdateTime ?? '');
-      if (t !== null && t > 0) times.push(t + age + 1);
-    }
-  };
-  const certificate = certificateOf(csr);
-  if (certificate !== '') {
-    after(approved, hour);
-    const decoded = decodeGoBase64(certificate);
-    if (decoded.ok) {
-      const chain = env.crypto.certificateChain(bytesToBinary(decoded.bytes));
-      if (chain.ok) times.push(chain.notAfter + 1);
-    }
-  }
-  after(denied, hour);
-  after(failed, hour);
-  if (conditions.length === 0) {
-    const created = parseInstant(csr.metadata.creationTimestamp ?? '');
-    if (created !== null) times.push(created + 24 * hour + 1);
-  }
+  const times = cleanerTimers.flatMap((timer) => clockStarts(csr, timer, env).map((t) => t + timer.afterMs + 1));
   return times.length === 0 ? null : Math.min(...times);
 }
 
 export const csrCleaner: Controller = {
   name: 'csr-cleaner',
+  actor: controllerManagerActor('certificate-controller'),
   reconcile(world, env) {
     const intents: Intent[] = [];
     for (const csr of listObjects(world, 'certificates/certificatesigningrequests', null)) {

@@ -9,10 +9,11 @@ import type { KubeObject } from '../../api/meta.ts';
 import { formatInstant } from '../../core/duration.ts';
 import { bytesToBase64 } from '../../core/base64.ts';
 import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
-import { approved, certificateOf, conditionsOf, denied, failed, specOf, statusOf } from '../../registry/certificates/csr/fields.ts';
+import { conditionsOf, failed, specOf, statusOf } from '../../registry/certificates/csr/accessors.ts';
+import { hasWork } from '../../registry/certificates/csr/lifecycle.ts';
 import { wellKnownSigners } from '../../registry/certificates/signers.ts';
 import { listObjects } from '../../store/objects.ts';
-import type { Controller, ControllerEnv, Intent } from '../types.ts';
+import { controllerManagerActor, type Controller, type ControllerEnv, type Intent } from '../types.ts';
 import { signerRefusal } from './signerChecks.ts';
 
 const minute = 60_000;
@@ -36,15 +37,15 @@ function withStatus(csr: KubeObject, status: Record<string, unknown>): KubeObjec
 
 export const csrSigner: Controller = {
   name: 'csr-signer',
+  actor: controllerManagerActor('certificate-controller'),
   reconcile(world, env) {
     const intents: Intent[] = [];
     const signers = wellKnownSigners(env.names);
     const served = new Set([signers.apiserverClient, signers.apiserverClientNodeAgent, signers.nodeAgentServing]);
     for (const csr of listObjects(world, 'certificates/certificatesigningrequests', null)) {
-      if (certificateOf(csr) !== '') continue;
+      // The signer's moves in the lifecycle table start from Approved: not denied, failed or issued.
+      if (!hasWork('csr-signer', csr)) continue;
       const conditions = conditionsOf(csr);
-      const has = (type: string): boolean => conditions.some((c) => c.type === type);
-      if (!has(approved) || has(denied) || conditions.some((c) => c.type === failed && (c.status === 'True' || c.status === '' || c.status === undefined))) continue;
       const spec = specOf(csr);
       const signerName = typeof spec['signerName'] === 'string' ? spec['signerName'] : '';
       if (!served.has(signerName)) continue;
@@ -58,7 +59,7 @@ export const csrSigner: Controller = {
       const now = formatInstant(world.now);
       if (refusal !== null) {
         const failure = { type: failed, status: 'True', reason: 'SignerValidationFailure', message: refusal, lastUpdateTime: now, lastTransitionTime: now };
-        intents.push({ type: 'write', resource: 'certificates/certificatesigningrequests', object: withStatus(csr, { conditions: [...conditions, failure] }) });
+        intents.push({ type: 'update', resource: 'certificates/certificatesigningrequests', subresource: 'status', object: withStatus(csr, { conditions: [...conditions, failure] }) });
         continue;
       }
       const expiration = typeof spec['expirationSeconds'] === 'number' ? spec['expirationSeconds'] : undefined;
@@ -66,7 +67,7 @@ export const csrSigner: Controller = {
       if (window === null) continue;
       const issued = env.crypto.issuedCertificate({ request: pem, usages, ...window, serialSeed: csr.metadata.uid ?? '' });
       if (!issued.ok) continue;
-      intents.push({ type: 'write', resource: 'certificates/certificatesigningrequests', object: withStatus(csr, { certificate: bytesToBase64(new TextEncoder().encode(issued.pem)) }) });
+      intents.push({ type: 'update', resource: 'certificates/certificatesigningrequests', subresource: 'status', object: withStatus(csr, { certificate: bytesToBase64(new TextEncoder().encode(issued.pem)) }) });
     }
     return intents;
   },

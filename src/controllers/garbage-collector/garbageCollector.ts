@@ -13,7 +13,7 @@ import { entriesAfter } from '../../store/history.ts';
 import { getObject } from '../../store/objects.ts';
 import { dependentsOf, parseDependentKey } from '../../store/ownerIndex.ts';
 import type { World } from '../../store/world.ts';
-import type { Controller, ControllerEnv, Intent } from '../types.ts';
+import { controllerManagerActor, type Controller, type ControllerEnv, type Intent } from '../types.ts';
 
 const name = 'garbage-collector';
 
@@ -55,7 +55,7 @@ function attendDependent(world: World, env: ControllerEnv, resource: string, dep
     const meta = { ...dep.metadata };
     if (keep.length === 0) delete meta.ownerReferences;
     else meta.ownerReferences = keep;
-    return { type: 'write', resource, object: { ...dep, metadata: meta } };
+    return { type: 'update', resource, subresource: '', object: { ...dep, metadata: meta } };
   }
   return null;
 }
@@ -78,11 +78,12 @@ function attendOwner(world: World, resource: string, owner: KubeObject): Intent 
   const meta = { ...owner.metadata };
   if (rest.length === 0) delete meta.finalizers;
   else meta.finalizers = rest;
-  return { type: 'write', resource, object: { ...owner, metadata: meta } };
+  return { type: 'update', resource, subresource: '', object: { ...owner, metadata: meta } };
 }
 
 export const garbageCollector: Controller = {
   name,
+  actor: controllerManagerActor('generic-garbage-collector'),
   reconcile(world, env) {
     const memory = (world.controllers[name] as Memory | undefined) ?? { cursor: 0 };
     if (memory.cursor >= world.revision) return [];

@@ -5,10 +5,11 @@
 import type { KubeObject } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
 import { listObjects } from '../../store/objects.ts';
-import type { Controller, Intent } from '../types.ts';
+import { controllerManagerActor, type Controller, type Intent } from '../types.ts';
 
 export const namespaceController: Controller = {
   name: 'namespace-controller',
+  actor: controllerManagerActor('namespace-controller'),
   reconcile(world, env) {
     const intents: Intent[] = [];
     for (const ns of listObjects(world, 'core/namespaces', null)) {
@@ -27,7 +28,7 @@ export const namespaceController: Controller = {
       const spec = (ns['spec'] ?? {}) as { finalizers?: string[] };
       if (remaining === 0 && (spec.finalizers ?? []).includes(fixedNames.namespaceFinalizer)) {
         const finalized: KubeObject = { ...ns, spec: { ...spec, finalizers: (spec.finalizers ?? []).filter((f) => f !== fixedNames.namespaceFinalizer) } };
-        intents.push({ type: 'write', resource: 'core/namespaces', object: finalized });
+        intents.push({ type: 'update', resource: 'core/namespaces', subresource: 'finalize', object: finalized });
       }
     }
     return intents;

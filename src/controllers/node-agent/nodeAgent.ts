@@ -1,14 +1,14 @@
 /**
- * The simulated node agent (CONTRACT.md "Simulated node agent"): registers a Node, binds pending
- * pods to it (the scheduler's part), and moves each pod through its life in virtual time — running
- * at creation, Ready after `ready-after`, Failed after `fail-after`, removed `terminate-after`
- * once deleted. Each step is applied once, at the moment it is due; a status a test wrote itself
+ * The simulated node agent (CONTRACT.md "Simulated node agent"): the kubelet of one Node. It
+ * registers the Node (scheduler.ts binds pending pods to it) and moves each pod through its life
+ * in virtual time, writing `pods/status` — running at creation, Ready after `ready-after`, Failed
+ * after `fail-after` — and removes it `terminate-after` once deleted (its final delete, grace 0). Each step is applied once, at the moment it is due; a status a test wrote itself
  * is never reverted. Off with `nodeAgent: false`.
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { isObject, type JsonObject } from '../../core/json.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
-import type { Controller, ControllerEnv, Intent } from '../types.ts';
+import type { Actor, Controller, ControllerEnv, Intent } from '../types.ts';
 import { dueSteps, type Step } from './lifecycle.ts';
 import { failedStatus, runningStatus } from './podStatus.ts';
 
@@ -53,8 +53,12 @@ function ours(pod: KubeObject): boolean {
   return specOf(pod)['nodeName'] === nodeName;
 }
 
+/** The kubelet of the one simulated node: its node identity and field manager. */
+const kubelet: Actor = { manager: 'kubelet', user: { username: `system:node:${nodeName}`, groups: ['system:nodes', 'system:authenticated'] } };
+
 export const nodeAgent: Controller = {
   name,
+  actor: () => kubelet,
   reconcile(world, env) {
     if (!world.config.nodeAgent) return [];
     const intents: Intent[] = [];
@@ -66,13 +70,6 @@ export const nodeAgent: Controller = {
     let changed = false;
     for (const pod of listObjects(world, 'core/pods', null)) {
       const uid = pod.metadata.uid ?? '';
-      const spec = specOf(pod);
-      if ((spec['nodeName'] === undefined || spec['nodeName'] === '') && pod.metadata.deletionTimestamp === undefined) {
-        // Binding, as the scheduler would: the node is the only one.
-        const status: JsonObject = { ...(isObject(pod['status']) ? pod['status'] : {}), conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: pod.metadata.creationTimestamp ?? '' }] };
-        intents.push({ type: 'write', resource: 'core/pods', object: { ...pod, spec: { ...spec, nodeName }, status } as KubeObject });
-        continue;
-      }
       if (!ours(pod)) continue;
       const done = state.applied[uid] ?? [];
       const ip = state.ips[uid] ?? `10.244.0.${nextIp++}`;
@@ -84,11 +81,12 @@ export const nodeAgent: Controller = {
       changed = true;
       const all = applied[uid]!;
       if (due.includes('remove')) {
-        intents.push({ type: 'write', resource: 'core/pods', object: { ...pod, metadata: { ...pod.metadata, deletionGracePeriodSeconds: 0 } } });
+        // The containers have stopped: the kubelet's final delete, immediate and for this pod only.
+        intents.push({ type: 'delete', resource: 'core/pods', namespace: pod.metadata.namespace ?? '', name: pod.metadata.name ?? '', uid, gracePeriodSeconds: 0 });
         continue;
       }
       const status = all.includes('fail') ? failedStatus(pod, world.now) : runningStatus(pod, { hostIP, podIP: ip }, all.includes('ready'), world.now);
-      intents.push({ type: 'write', resource: 'core/pods', object: { ...pod, status } as KubeObject });
+      intents.push({ type: 'update', resource: 'core/pods', subresource: 'status', object: { ...pod, status } as KubeObject });
     }
     const gone = Object.keys(state.applied).some((uid) => applied[uid] === undefined);
     if (changed || gone) intents.push({ type: 'remember', controller: name, state: { applied, ips, nextIp } });

@@ -3,10 +3,11 @@
  * ServiceAccount named `default`, recreated if deleted.
  */
 import { listObjects, getObject } from '../../store/objects.ts';
-import type { Controller, Intent } from '../types.ts';
+import { controllerManagerActor, type Controller, type Intent } from '../types.ts';
 
 export const defaultServiceAccountController: Controller = {
   name: 'serviceaccount-controller',
+  actor: controllerManagerActor('service-account-controller'),
   reconcile(world) {
     const intents: Intent[] = [];
     for (const ns of listObjects(world, 'core/namespaces', null)) {

@@ -3,7 +3,7 @@
  * every change, and read back at start so a restarted server resumes where it stopped.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { Snapshot } from '../../sim/simulation.ts';
+import type { Snapshot } from '../../edges/simulation/simulation.ts';
 
 export function readStateFile(path: string): Snapshot | null {
   if (!existsSync(path)) return null;

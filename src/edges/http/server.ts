@@ -1,8 +1,8 @@
 /**
  * The HTTP edge: a node:http server that turns each request into a `sim.request` (transport
- * `http`, so a request without credentials is never the in-process admin), streams watches as
- * one JSON event per line, serves the /sim/v1 control endpoints, and in `wall` clock mode moves
- * virtual time with the wall clock. Stops cleanly: open watches end, the socket closes.
+ * `http`, so a request without credentials is never the in-process admin; the /sim/v1 control
+ * endpoints are requests like any other), streams watches as one JSON event per line, and in
+ * `wall` clock mode moves virtual time with the wall clock. Stops cleanly: open watches end, the socket closes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
@@ -11,14 +11,15 @@ import { writeFileSync } from 'node:fs';
 import { servingMaterial, type ServingMaterial } from '../crypto/servingCertificates.ts';
 import { kubeconfigYaml } from './kubeconfig.ts';
 import { parseInstant } from '../../core/duration.ts';
+import { limits } from '../../core/limits.ts';
+import { errors } from '../../core/status.ts';
 import { defaultStartTime } from '../../sim/options.ts';
 import type { AddressInfo } from 'node:net';
-import type { Simulation } from '../../sim/simulation.ts';
+import type { Simulation } from '../../edges/simulation/simulation.ts';
 import { createSimulation, restoreSimulation } from '../simulation/create.ts';
 import { readStateFile, writeStateFile } from '../fs/stateFile.ts';
 import type { SimulationOptions } from '../../sim/options.ts';
-import type { WatchStream } from '../../sim/watchStream.ts';
-import { control } from './control.ts';
+import type { WatchStream } from '../../edges/simulation/watchStream.ts';
 import { readBody } from './readBody.ts';
 
 export interface ServeOptions extends SimulationOptions {
@@ -76,7 +77,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     void handle(sim, watches, req, res, persist).catch((err: unknown) => {
       // Our bug, never the client's: report it as a 500 Status and keep serving.
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `Internal error occurred: ${String(err)}`, reason: 'InternalError', code: 500 }));
+      res.end(JSON.stringify(errors.internalBug(String(err)).status));
     });
   };
   // Client certificates are asked for and accepted whatever they are: the simulation verifies
@@ -124,7 +125,7 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   const path = req.url ?? '/';
   if (!body.ok) {
     res.writeHead(413, { 'content-type': 'application/json' });
-    res.end(`${JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Request entity too large: limit is 3145728', reason: 'RequestEntityTooLarge', code: 413 })}\n`);
+    res.end(`${JSON.stringify(errors.requestBodyTooLarge(limits.requestBodyBytesMax).status)}\n`);
     return;
   }
   const headers: Record<string, string | string[]> = {};
@@ -132,18 +133,6 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   for (const [k, v] of Object.entries(req.headersDistinct)) if (v !== undefined) headers[k] = v.length === 1 ? v[0]! : v;
   const clientCertificate = peerCertificateChain(req);
   const credentials = { headers, ...(clientCertificate === undefined ? {} : { clientCertificate }) };
-  if (path.startsWith('/sim/v1/')) {
-    const r = await control(sim, req.method ?? 'GET', path.split('?')[0]!, credentials, new TextDecoder().decode(body.bytes));
-    persist();
-    if (r.text !== undefined) {
-      res.writeHead(r.status, { 'content-type': r.text.contentType });
-      res.end(r.text.body);
-      return;
-    }
-    res.writeHead(r.status, { 'content-type': 'application/json' });
-    res.end(`${JSON.stringify(r.body)}\n`);
-    return;
-  }
   const answer = await sim.respond({ method: req.method ?? 'GET', path, ...credentials, body: body.bytes, transport: 'http' });
   persist();
   if (answer.watch === undefined) {
@@ -167,7 +156,7 @@ function peerCertificateChain(req: IncomingMessage): string | undefined {
   if (typeof socket.getPeerCertificate !== 'function') return undefined;
   const pems: string[] = [];
   let cert = socket.getPeerCertificate(true) as DetailedPeerCertificate | undefined;
-  for (let depth = 0; cert !== undefined && cert.raw !== undefined && depth < 8; depth++) {
+  for (let depth = 0; cert !== undefined && cert.raw !== undefined && depth < limits.peerCertificatesMax; depth++) {
     pems.push(`-----BEGIN CERTIFICATE-----\n${cert.raw.toString('base64').replace(/.{64}/g, '$&\n')}\n-----END CERTIFICATE-----\n`.replace('\n\n-----END', '\n-----END'));
     if (cert.issuerCertificate === undefined || cert.issuerCertificate === cert) break;
     cert = cert.issuerCertificate;

@@ -4,7 +4,7 @@
  * the pure simulation what it needs.
  */
 import { resolveOptions, PlatformSimError, type SimulationOptions } from '../../sim/options.ts';
-import { Simulation, type ClientCertificateRequest, type SimulationEdge, type Snapshot } from '../../sim/simulation.ts';
+import { Simulation, type ClientCertificateRequest, type SimulationEdge, type Snapshot } from './simulation.ts';
 import type { World } from '../../store/world.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { clusterCa, createCertificateRequest, importSigningCa, issueClientCertificate } from '../crypto/clusterCa.ts';

@@ -7,7 +7,7 @@ import type { KubeObject } from '../../api/meta.ts';
 import type { UserInfo } from '../../api/userInfo.ts';
 import type { RequestAttributes } from '../../auth/requestInfo.ts';
 import { fieldError } from '../../core/fieldErrors.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, objectField, type JsonObject } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { fail, type OpResult } from '../../store/ops/context.ts';
 import type { World } from '../../store/world.ts';
@@ -18,7 +18,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** SelfSubjectRulesReview: the rules that apply to the caller in `spec.namespace`. */
 export function reviewRules(world: World, names: Names, user: UserInfo, body: JsonObject): OpResult {
-  const spec: JsonObject = isObject(body['spec']) ? body['spec'] : {};
+  const spec: JsonObject = objectField(body, 'spec');
   // An empty namespace asks about cluster-wide rules only.
   const namespace = str(spec['namespace']);
   const rules = rulesFor(world, names, user, namespace);
@@ -29,7 +29,7 @@ export function reviewRules(world: World, names: Names, user: UserInfo, body: Js
 }
 
 export function reviewAccess(world: World, group: string, user: UserInfo, body: JsonObject, decide: (user: UserInfo, attrs: RequestAttributes) => { allowed: boolean; reason?: string }): OpResult {
-  const spec: JsonObject = isObject(body['spec']) ? body['spec'] : {};
+  const spec: JsonObject = objectField(body, 'spec');
   const ra = isObject(spec['resourceAttributes']) ? spec['resourceAttributes'] : null;
   const nra = isObject(spec['nonResourceAttributes']) ? spec['nonResourceAttributes'] : null;
   const gk = { group, kind: 'SelfSubjectAccessReview' };

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/meta.ts';
 import type { UserInfo } from '../../api/userInfo.ts';
 import { authenticateToken, type AuthContext } from '../../auth/authenticate.ts';
 import { formatInstant } from '../../core/duration.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { objectField, type JsonObject } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { fail, type OpResult } from '../../store/ops/context.ts';
 
@@ -25,7 +25,7 @@ export function encodeUserInfo(u: UserInfo): JsonObject {
 
 export function reviewToken(ctx: AuthContext, body: JsonObject): OpResult {
   const group = ctx.names.authenticationGroup;
-  const spec: JsonObject = isObject(body['spec']) ? body['spec'] : {};
+  const spec: JsonObject = objectField(body, 'spec');
   const token = typeof spec['token'] === 'string' ? spec['token'] : '';
   if (token === '') return fail(errors.badRequest('token is required for TokenReview in authentication'));
   const asked = Array.isArray(spec['audiences']) ? spec['audiences'].filter((a): a is string => typeof a === 'string') : [];
@@ -33,7 +33,7 @@ export function reviewToken(ctx: AuthContext, body: JsonObject): OpResult {
   const status: JsonObject = r.ok
     ? { authenticated: true, user: encodeUserInfo(r.user), ...(r.audiences.length > 0 ? { audiences: [...r.audiences] } : {}) }
     : { user: {}, error: r.error };
-  const meta = isObject(body['metadata']) ? { ...body['metadata'] } : {};
+  const meta = { ...objectField(body, 'metadata') };
   delete meta['namespace'];
   const out = { kind: 'TokenReview', apiVersion: `${group}/v1`, metadata: meta, spec, status } as unknown as KubeObject;
   return { ok: true, world: ctx.world, code: 201, body: out, warnings: [] };

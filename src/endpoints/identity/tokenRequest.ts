@@ -13,7 +13,7 @@ import { tokenLifetimes, type IdentityConfig } from '../../auth/identityConfig.t
 import { encodeClaims, type TokenClaims } from '../../auth/tokenClaims.ts';
 import { formatInstant } from '../../core/duration.ts';
 import { fieldError } from '../../core/fieldErrors.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, objectField, type JsonObject } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { newTokenId } from '../../store/ids.ts';
 import { getObject } from '../../store/objects.ts';
@@ -47,7 +47,7 @@ function boundObject(input: TokenRequestInput, ref: JsonObject): { ok: true; bou
   if (gv.group === '' && kind === 'Pod') {
     obj = getObject(world, 'core/pods', namespace, refName);
     if (obj === undefined) return notFound('pods');
-    const spec = isObject(obj['spec']) ? obj['spec'] : {};
+    const spec = objectField(obj, 'spec');
     if (str(spec['serviceAccountName']) !== name) {
       return { ok: false, result: fail(errors.badRequest(`cannot bind token for serviceaccount "${name}" to pod running with different serviceaccount name.`)) };
     }
@@ -75,7 +75,7 @@ function boundObject(input: TokenRequestInput, ref: JsonObject): { ok: true; bou
 export function issueToken(input: TokenRequestInput): OpResult {
   const { world, names, identity, namespace, name } = input;
   const gk = { group: names.authenticationGroup, kind: 'TokenRequest' };
-  const meta = isObject(input.body['metadata']) ? input.body['metadata'] : {};
+  const meta = objectField(input.body, 'metadata');
   const bodyName = str(meta['name']);
   if (bodyName !== '' && bodyName !== name) {
     return fail(errors.invalid(gk, name, [fieldError.invalid('metadata.name', bodyName, 'must match the service account name if specified')]));
@@ -88,7 +88,7 @@ export function issueToken(input: TokenRequestInput): OpResult {
     const why = `the UID in the token request (${bodyUid}) does not match the UID of the service account (${saUid})`;
     return fail(errors.conflict({ group: names.authenticationGroup, resource: 'TokenRequest' }, name, why));
   }
-  const spec: JsonObject = isObject(input.body['spec']) ? { ...input.body['spec'] } : {};
+  const spec: JsonObject = { ...objectField(input.body, 'spec') };
   if (spec['expirationSeconds'] === undefined) spec['expirationSeconds'] = tokenLifetimes.defaultSeconds;
   const audiences = Array.isArray(spec['audiences']) && spec['audiences'].length > 0 ? (spec['audiences'] as string[]) : [...identity.apiAudiences];
   spec['audiences'] = audiences;

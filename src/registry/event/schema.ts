@@ -5,7 +5,7 @@
  */
 import { s } from '../../api/schema.ts';
 import { objectMetaSchema } from '../../api/meta.ts';
-import { objectReferenceSchema } from '../serviceaccount/schema.ts';
+import { objectReferenceSchema } from '../service-account/schema.ts';
 
 export const eventSchema = s.struct('Event', {
   apiVersion: s.string(),

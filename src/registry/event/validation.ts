@@ -6,14 +6,10 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { isObject } from '../../core/json.ts';
+import { objectField } from '../../core/json.ts';
+import { limits } from '../../core/limits.ts';
 import { isQualifiedName, utf8Length } from '../validation/names.ts';
 import type { StrategyContext } from '../types.ts';
-
-const reportingInstanceMax = 128;
-const actionMax = 128;
-const reasonMax = 128;
-const noteMax = 1024;
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -33,20 +29,20 @@ function reportingErrors(obj: KubeObject): FieldError[] {
   for (const msg of isQualifiedName(controller)) errs.push(fieldError.invalid('reportingController', controller, msg));
   const instance = str(obj['reportingInstance']);
   if (instance === '') errs.push(fieldError.required('reportingInstance'));
-  errs.push(...tooLong('reportingInstance', instance, reportingInstanceMax));
+  errs.push(...tooLong('reportingInstance', instance, limits.eventReportingInstanceBytesMax));
   const action = str(obj['action']);
   if (action === '') errs.push(fieldError.required('action'));
-  errs.push(...tooLong('action', action, actionMax));
+  errs.push(...tooLong('action', action, limits.eventActionBytesMax));
   const reason = str(obj['reason']);
   if (reason === '') errs.push(fieldError.required('reason'));
-  errs.push(...tooLong('reason', reason, reasonMax));
-  errs.push(...tooLong('message', str(obj['message']), noteMax));
+  errs.push(...tooLong('reason', reason, limits.eventReasonBytesMax));
+  errs.push(...tooLong('message', str(obj['message']), limits.eventNoteBytesMax));
   return errs;
 }
 
 export function validateEvent(obj: KubeObject, ctx: StrategyContext): FieldError[] {
   const ns = obj.metadata.namespace ?? '';
-  const involved = isObject(obj['involvedObject']) ? obj['involvedObject'] : {};
+  const involved = objectField(obj, 'involvedObject');
   const involvedNs = str(involved['namespace']);
   if (str(obj['eventTime']) === '') {
     // An object without a namespace (a Node) may only have events in `default`.

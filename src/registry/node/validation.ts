@@ -7,7 +7,7 @@ import type { KubeObject } from '../../api/meta.ts';
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
 import { deepEqual, isObject, type JsonObject } from '../../core/json.ts';
 import { isQualifiedName, isValidLabelValue } from '../validation/names.ts';
-import { parseQuantity, quantityFormatMessage } from '../persistentvolumeclaim/quantity.ts';
+import { parseQuantity, quantityFormatMessage } from '../persistent-volume-claim/quantity.ts';
 import { cidrErrors } from '../service/ipv4.ts';
 
 const obj = (v: unknown): JsonObject => (isObject(v) ? v : {});

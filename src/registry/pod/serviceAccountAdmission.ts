@@ -7,7 +7,7 @@
  * is not added: the simulated node agent never reads it.)
  */
 import type { KubeObject } from '../../api/meta.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, objectField, type JsonObject } from '../../core/json.ts';
 import type { Admission, StrategyContext } from '../types.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -47,7 +47,7 @@ function secretRefusal(sa: KubeObject, spec: JsonObject): string | null {
 }
 
 export const serviceAccountAdmission: Admission = (pod: KubeObject, ctx: StrategyContext) => {
-  const spec: JsonObject = isObject(pod['spec']) ? pod['spec'] : {};
+  const spec: JsonObject = objectField(pod, 'spec');
   const namespace = pod.metadata.namespace ?? '';
   const account = str(spec['serviceAccountName']) || 'default';
   const sa = ctx.lookup('core/serviceaccounts', namespace, account);
@@ -58,7 +58,7 @@ export const serviceAccountAdmission: Admission = (pod: KubeObject, ctx: Strateg
   }
   const annotation = sa.metadata.annotations?.[ctx.names.enforceMountableSecretsAnnotation];
   if (annotation !== undefined && trueValues.has(annotation)) {
-    const refusal = secretRefusal(sa, isObject(admitted['spec']) ? admitted['spec'] : {});
+    const refusal = secretRefusal(sa, objectField(admitted, 'spec'));
     if (refusal !== null) return { ok: false, message: refusal };
   }
   return { ok: true, object: admitted };

@@ -4,7 +4,7 @@
  * becomes the RBAC group for User and Group ("" stays for ServiceAccount and unknown kinds).
  */
 import type { KubeObject } from '../../api/meta.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, objectField, type JsonObject } from '../../core/json.ts';
 
 function defaultSubject(subject: unknown, rbacGroup: string): unknown {
   if (!isObject(subject)) return subject;
@@ -16,7 +16,7 @@ function defaultSubject(subject: unknown, rbacGroup: string): unknown {
 }
 
 export function withBindingDefaults(obj: KubeObject, rbacGroup: string): KubeObject {
-  const ref: JsonObject = isObject(obj['roleRef']) ? obj['roleRef'] : {};
+  const ref: JsonObject = objectField(obj, 'roleRef');
   const group = ref['apiGroup'];
   const roleRef = typeof group === 'string' && group !== '' ? ref : { ...ref, apiGroup: rbacGroup };
   const subjects = obj['subjects'];

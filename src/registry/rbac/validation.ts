@@ -7,7 +7,7 @@ import type { KubeObject } from '../../api/meta.ts';
 import { isObject } from '../../core/json.ts';
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
 import { isDNS1123Subdomain, isValidPathSegmentName } from '../validation/names.ts';
-import { objectList, roleRefOf, strList, subjectsOf, type Subject } from './fields.ts';
+import { objectList, roleRefOf, strList, subjectsOf, type Subject } from './accessors.ts';
 
 /** ValidatePolicyRule: `namespaced` is true for Role, which may not name non-resource URLs. */
 export function validateRules(obj: KubeObject, namespaced: boolean): FieldError[] {

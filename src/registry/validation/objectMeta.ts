@@ -20,6 +20,7 @@
  */
 import type { ObjectMeta, OwnerReference } from '../../api/meta.ts';
 import { fieldError, fieldErrorString, type FieldError } from '../../core/fieldErrors.ts';
+import { goStringSlice, jsonQuote } from '../../core/goFormat.ts';
 import { limits } from '../../core/limits.ts';
 import { isDNS1123Label, isQualifiedName, isValidLabelValue, nameValidator, utf8Length, type NameRule } from './names.ts';
 
@@ -151,16 +152,11 @@ export function validateFinalizers(finalizers: readonly string[] | undefined, pa
   return errs;
 }
 
-/** Go's `%#v` of a []string (strings quoted; JSON quoting matches for printable text). */
-function goStringSlice(items: readonly string[]): string {
-  return `[]string{${items.map((s) => JSON.stringify(s)).join(', ')}}`;
-}
-
 function validateNoNewFinalizers(newer: readonly string[] | undefined, older: readonly string[] | undefined): FieldError[] {
   const old = new Set(older ?? []);
   const extra = [...new Set(newer ?? [])].filter((f) => !old.has(f)).sort();
   if (extra.length === 0) return [];
-  return [fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers ${goStringSlice(extra)}`)];
+  return [fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers ${goStringSlice(extra, jsonQuote)}`)];
 }
 
 /** ValidateImmutableField: the bad value is the new value; Go renders an absent time/pointer as null. */

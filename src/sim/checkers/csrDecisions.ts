@@ -1,8 +1,12 @@
 /**
- * CertificateSigningRequests: never both Approved and Denied; a certificate only on an approved,
- * not denied request; an issued certificate never changes.
+ * CertificateSigningRequests keep to their lifecycle table (registry/certificates/csr/lifecycle.ts):
+ * no two conditions of an exclusive pair (never both Approved and Denied); a certificate only
+ * beside what its mark rule asks (approved, not denied); an issued certificate never changes; and
+ * a request only moves to a phase the table can reach from where it was (a step may hold several
+ * moves: a request approved and issued within one settle went Pending → Issued).
  */
-import { approved, certificateOf, conditionsOf, denied } from '../../registry/certificates/csr/fields.ts';
+import { certificateOf, conditionsOf } from '../../registry/certificates/csr/accessors.ts';
+import { breaksRule, canReach, csrMarkRules, exclusivePairs, phaseOf } from '../../registry/certificates/csr/lifecycle.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
 import type { Checker } from './types.ts';
 
@@ -15,11 +19,15 @@ export const csrDecisions: Checker = {
     for (const csr of listObjects(after, resource, null)) {
       const name = csr.metadata.name ?? '';
       const types = conditionsOf(csr).map((c) => c.type);
-      if (types.includes(approved) && types.includes(denied)) problems.push(`${name} is both Approved and Denied`);
+      for (const [a, b] of exclusivePairs) if (types.includes(a) && types.includes(b)) problems.push(`${name} is both ${a} and ${b}`);
       const certificate = certificateOf(csr);
-      if (certificate !== '' && (!types.includes(approved) || types.includes(denied))) problems.push(`${name} has a certificate without being approved`);
-      const old = before === null ? undefined : getObject(before, resource, '', name);
-      if (old !== undefined && old.metadata.uid === csr.metadata.uid && certificateOf(old) !== '' && certificateOf(old) !== certificate) problems.push(`${name} changed its issued certificate`);
+      if (certificate !== '' && breaksRule(csrMarkRules.certificate, types)) problems.push(`${name} has a certificate without being approved`);
+      const found = before === null ? undefined : getObject(before, resource, '', name);
+      const old = found !== undefined && found.metadata.uid === csr.metadata.uid ? found : undefined;
+      if (old === undefined) continue;
+      if (certificateOf(old) !== '' && certificateOf(old) !== certificate) problems.push(`${name} changed its issued certificate`);
+      const [from, to] = [phaseOf(old), phaseOf(csr)];
+      if (!canReach(from, to)) problems.push(`${name} went from ${from} to ${to}, which its lifecycle does not allow`);
     }
     return problems;
   },

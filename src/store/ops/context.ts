@@ -5,18 +5,12 @@
 import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
 import type { ApiError, Status } from '../../core/status.ts';
-import type { AccessCheck, ResourceType, StrategyContext } from '../../registry/types.ts';
+import type { AccessCheck, RegistryView, ResourceType, StrategyContext } from '../../registry/types.ts';
 import type { World } from '../world.ts';
 import { getObject } from '../objects.ts';
 import { systemUser, type UserInfo } from '../../api/userInfo.ts';
 import type { CryptoFacts } from '../../api/crypto.ts';
 import { noCryptoFacts } from '../../api/noCryptoFacts.ts';
-
-/** The registry as the store sees it: resource types by storage id and by kind. */
-export interface RegistryView {
-  byId(id: string): ResourceType | undefined;
-  byGroupKind(group: string, kind: string): ResourceType | undefined;
-}
 
 export interface OpContext {
   readonly world: World;

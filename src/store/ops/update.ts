@@ -5,6 +5,7 @@
  * generation, validation (422), finalizer-driven deletion, no-op detection, managed fields.
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
+import type { ResourceType } from '../../registry/types.ts';
 import { formatInstant } from '../../core/duration.ts';
 import { deepEqual } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
@@ -98,7 +99,7 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
   const sub = ctx.subresource === '' ? undefined : rt.subresources.find((x) => x.name === ctx.subresource);
   let obj = withTypeMeta(rt, keepSystemFields(input, old));
   if (sub !== undefined) {
-    obj = statusOnly(obj, old);
+    obj = (sub.confine ?? statusOnly)(obj, old);
     if (sub.strategy !== undefined) obj = sub.strategy.prepareForUpdate(obj, old, sctx);
   } else {
     for (const field of rt.resetFields) {
@@ -130,7 +131,7 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
       ...(sub === undefined ? {} : { subresource: sub.name }),
     });
   obj = { ...obj, metadata: { ...withManagedFields(obj.metadata, managedFields), resourceVersion: old.metadata.resourceVersion ?? '' } };
-  if (shouldDeleteDuringUpdate(obj, old)) {
+  if (shouldDeleteDuringUpdate(rt, obj, old)) {
     if (ctx.dryRun) return { ok: true, world: ctx.world, code: 200, body: obj, warnings };
     const done = commit(ctx.world, rt.id, 'DELETED', old, old);
     return { ok: true, world: done.world, code: 200, body: obj, warnings };
@@ -141,9 +142,13 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
   return { ok: true, world: done.world, code: 200, body: done.object, warnings };
 }
 
-/** A terminating object whose last finalizer went, and whose grace period is over, is deleted. */
-function shouldDeleteDuringUpdate(obj: KubeObject, old: KubeObject): boolean {
+/**
+ * A terminating object whose last finalizer went (in metadata, and in spec for a Namespace), and
+ * whose grace period is over, is deleted.
+ */
+function shouldDeleteDuringUpdate(rt: ResourceType, obj: KubeObject, old: KubeObject): boolean {
   if (old.metadata.deletionTimestamp === undefined) return false;
   if ((obj.metadata.finalizers ?? []).length > 0) return false;
+  if ((rt.specFinalizers?.(obj).length ?? 0) > 0) return false;
   return (old.metadata.deletionGracePeriodSeconds ?? 0) === 0;
 }

@@ -8,9 +8,10 @@
  * JSON merge patch. Errors map to the real server's answers.
  */
 import type { ListSchema, Schema } from '../../api/schema.ts';
+import { goV } from '../../core/goFormat.ts';
 import { cloneJson, deepEqual, hasOwn, isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { errors, type ApiError } from '../../core/status.ts';
-import { goMapString, type PatchResult } from './types.ts';
+import type { PatchResult } from './types.ts';
 
 class SmpError extends Error {
   constructor(readonly error: ApiError) {
@@ -41,7 +42,7 @@ function mergeMap(doc: JsonObject, patch: JsonObject, schema: Schema | undefined
   if (directive !== undefined) {
     if (directive === 'replace') return stripDirectives(patch) as JsonObject;
     if (directive === 'delete') return {};
-    if (directive !== 'merge') throw new SmpError(errors.unknown(500, `unknown patch type: ${String(directive)} in map: ${goMapString(patch)}`));
+    if (directive !== 'merge') throw new SmpError(errors.unknown(500, `unknown patch type: ${String(directive)} in map: ${goV(patch)}`));
   }
   const out: JsonObject = {};
   for (const k of Object.keys(doc)) setOwn(out, k, doc[k]!);
@@ -127,7 +128,7 @@ function mergeList(doc: JsonValue[], patch: JsonValue[], schema: ListSchema): Js
   const remaining = [...doc];
   const patched: JsonValue[] = [];
   for (const p of patch) {
-    if (!isObject(p) || !hasOwn(p, key)) throw new SmpError(errors.unknown(500, `map: ${goMapString(p)} does not contain declared merge key: ${key}`));
+    if (!isObject(p) || !hasOwn(p, key)) throw new SmpError(errors.unknown(500, `map: ${goV(p)} does not contain declared merge key: ${key}`));
     if (p['$patch'] === 'merge') throw new SmpError(errors.unknown(500, 'merging lists cannot yet be specified in the patch'));
     const at = remaining.findIndex((x) => isObject(x) && deepEqual(x[key], p[key]));
     const existing = at >= 0 ? remaining.splice(at, 1)[0]! : undefined;

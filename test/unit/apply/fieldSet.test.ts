@@ -4,28 +4,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  difference,
-  emptyFieldSet,
-  fieldSetFromPaths,
-  fieldSetOf,
-  fromFieldsV1,
-  hasPath,
-  intersection,
-  isEmptySet,
-  parseFieldsV1,
-  pathString,
-  pathsOf,
-  pe,
-  rawFieldSetOf,
-  recursiveDifference,
-  serializePathElement,
-  toFieldsV1,
-  union,
-  withNamedFieldsAsMembers,
-  type FieldSet,
-  type Path,
-} from '../../../src/store/apply/fieldSet.ts';
+import { difference, emptyFieldSet, hasPath, intersection, isEmptySet, pathsOf, recursiveDifference, union, type FieldSet } from '../../../src/store/apply/fieldSet.ts';
+import { fieldSetFromPaths } from '../../../src/store/apply/fieldSetBuilder.ts';
+import { fieldSetOf, rawFieldSetOf } from '../../../src/store/apply/fieldSetOf.ts';
+import { fromFieldsV1, parseFieldsV1, toFieldsV1 } from '../../../src/store/apply/fieldsV1.ts';
+import { pe, type Path } from '../../../src/store/apply/pathElement.ts';
+import { pathString, serializePathElement } from '../../../src/store/apply/pathString.ts';
+import { withNamedFieldsAsMembers } from '../../../src/store/apply/pruneUnapplied.ts';
 import { saSchema, stsSchema } from './schemas.ts';
 
 const f = pe.field;

@@ -6,19 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ManagedFieldsEntry } from '../../../src/api/meta.ts';
 import type { JsonObject } from '../../../src/core/json.ts';
-import { pathString, pathsOf } from '../../../src/store/apply/fieldSet.ts';
-import {
-  capUpdateOwners,
-  compareObjects,
-  decodeManagedFields,
-  encodeManagedFields,
-  isResetRequest,
-  ownerId,
-  recordUpdate,
-  requestedManagedFields,
-  type Owner,
-} from '../../../src/store/apply/managedFields.ts';
-import { fromFieldsV1 } from '../../../src/store/apply/fieldSet.ts';
+import { capUpdateOwners } from '../../../src/store/apply/capUpdateOwners.ts';
+import { compareObjects } from '../../../src/store/apply/compareObjects.ts';
+import { pathsOf } from '../../../src/store/apply/fieldSet.ts';
+import { fromFieldsV1 } from '../../../src/store/apply/fieldsV1.ts';
+import { recordUpdate } from '../../../src/store/apply/managedFields.ts';
+import { decodeManagedFields, encodeManagedFields } from '../../../src/store/apply/managedFieldsCodec.ts';
+import { ownerId, type Owner } from '../../../src/store/apply/owners.ts';
+import { pathString } from '../../../src/store/apply/pathString.ts';
+import { isResetRequest, requestedManagedFields } from '../../../src/store/apply/requestedManagedFields.ts';
 import { saSchema, stsSchema } from './schemas.ts';
 
 const t = (minute: number): string => `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`;

@@ -7,8 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { ManagedFieldsEntry } from '../../../src/api/meta.ts';
 import type { JsonObject, JsonValue } from '../../../src/core/json.ts';
 import type { ApiError } from '../../../src/core/status.ts';
-import { fromFieldsV1, pathString, pathsOf } from '../../../src/store/apply/fieldSet.ts';
+import { pathsOf } from '../../../src/store/apply/fieldSet.ts';
+import { fromFieldsV1 } from '../../../src/store/apply/fieldsV1.ts';
 import { recordUpdate } from '../../../src/store/apply/managedFields.ts';
+import { pathString } from '../../../src/store/apply/pathString.ts';
 import { serverSideApply, type ServerSideApplyInput } from '../../../src/store/apply/serverSideApply.ts';
 import { saSchema, stsSchema } from './schemas.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBody } from '../../../src/store/decode/decodeBody.ts';
 import { parseJson } from '../../../src/store/decode/parseJson.ts';
 import { parseYamlDocument } from '../../../src/store/decode/parseYaml.ts';
-import { serviceAccountSchema } from '../../../src/registry/serviceaccount/schema.ts';
+import { serviceAccountSchema } from '../../../src/registry/service-account/schema.ts';
 
 const decode = (bytes: string, fieldValidation: 'Ignore' | 'Warn' | 'Strict' = 'Warn', contentType: 'json' | 'yaml' = 'json') =>
   decodeBody({ bytes, contentType, schema: serviceAccountSchema, kind: 'ServiceAccount', version: 'v1', fieldValidation });

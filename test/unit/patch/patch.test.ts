@@ -10,7 +10,7 @@ import { applyMergePatch } from '../../../src/store/patch/mergePatch.ts';
 import { applyStrategicMergePatch } from '../../../src/store/patch/strategicMergePatch.ts';
 import { s } from '../../../src/api/schema.ts';
 import { objectMetaSchema } from '../../../src/api/meta.ts';
-import { serviceAccountSchema } from '../../../src/registry/serviceaccount/schema.ts';
+import { serviceAccountSchema } from '../../../src/registry/service-account/schema.ts';
 import type { JsonObject, JsonValue } from '../../../src/core/json.ts';
 
 const smp = (doc: JsonObject, patch: JsonObject, schema = serviceAccountSchema) => {

@@ -3,17 +3,26 @@
  * type/status, Approved and Denied exclusive, one condition per type; on update Approved, Denied
  * and Failed are never removed and, off the `/approval` path, Approved and Denied are never
  * added or changed. `Tolerate` flags skip a check when the stored object already breaks it.
+ * Which conditions these are comes from the lifecycle table (lifecycle.ts): the conditions that
+ * mark a move, the exclusive pairs of its mark rules, the decisions made through `approval`.
  */
 import { fieldError, type FieldError } from '../../../core/fieldErrors.ts';
 import { deepEqual } from '../../../core/json.ts';
-import { approved, countOf, denied, failed, type Condition } from './fields.ts';
+import { countOf, type Condition } from './accessors.ts';
+import { decisionConditions, exclusivePairs, markConditions, type CsrVia } from './lifecycle.ts';
 
 const path = 'status.conditions';
 const trueOnly = ['True'];
 const anyStatus = ['False', 'True', 'Unknown'];
-const decisionTypes = new Set([approved, denied, failed]);
+const markTypes: ReadonlySet<string> = new Set(markConditions);
+
+/** The exclusive pair a condition of `type` completes, given the types before it, if any. */
+function pairCompleted(type: string, before: ReadonlySet<string>): readonly [string, string] | undefined {
+  return exclusivePairs.find(([a, b]) => (type === a && before.has(b)) || (type === b && before.has(a)));
+}
 
 export interface ConditionTolerance {
+  /** The stored object already holds both conditions of an exclusive pair (Approved and Denied). */
   readonly bothApprovedAndDenied: boolean;
   readonly duplicateTypes: boolean;
   readonly emptyType: boolean;
@@ -24,7 +33,7 @@ export const strictConditions: ConditionTolerance = { bothApprovedAndDenied: fal
 export function conditionTolerance(old: readonly Condition[]): ConditionTolerance {
   const types = old.map((c) => c.type ?? '');
   return {
-    bothApprovedAndDenied: types.includes(approved) && types.includes(denied),
+    bothApprovedAndDenied: exclusivePairs.some(([a, b]) => types.includes(a) && types.includes(b)),
     duplicateTypes: new Set(types).size !== types.length,
     emptyType: types.includes(''),
   };
@@ -33,25 +42,16 @@ export function conditionTolerance(old: readonly Condition[]): ConditionToleranc
 export function validateConditions(conditions: readonly Condition[], tolerate: ConditionTolerance): FieldError[] {
   const errs: FieldError[] = [];
   const seen = new Set<string>();
-  let hasApproved = false;
-  let hasDenied = false;
   conditions.forEach((c, i) => {
     const type = c.type ?? '';
     const status = c.status ?? '';
     if (!tolerate.emptyType && type === '') errs.push(fieldError.required(`${path}[${i}].type`));
-    const allowed = decisionTypes.has(type) ? trueOnly : anyStatus;
+    const allowed = markTypes.has(type) ? trueOnly : anyStatus;
     if (status === '') errs.push(fieldError.required(`${path}[${i}].status`));
     else if (!allowed.includes(status)) errs.push(fieldError.notSupported(`${path}[${i}].status`, status, allowed));
-    if (!tolerate.bothApprovedAndDenied) {
-      // Reported once, at the list, naming the type seen second.
-      if (type === approved) {
-        hasApproved = true;
-        if (hasDenied) errs.push(fieldError.invalid(path, type, 'Approved and Denied conditions are mutually exclusive'));
-      } else if (type === denied) {
-        hasDenied = true;
-        if (hasApproved) errs.push(fieldError.invalid(path, type, 'Approved and Denied conditions are mutually exclusive'));
-      }
-    }
+    // Reported at the list, naming the type that completes the pair.
+    const pair = tolerate.bothApprovedAndDenied ? undefined : pairCompleted(type, seen);
+    if (pair !== undefined) errs.push(fieldError.invalid(path, type, `${pair[0]} and ${pair[1]} conditions are mutually exclusive`));
     if (!tolerate.duplicateTypes && seen.has(type)) errs.push(fieldError.duplicate(`${path}[${i}].type`, type));
     seen.add(type);
   });
@@ -59,17 +59,18 @@ export function validateConditions(conditions: readonly Condition[], tolerate: C
 }
 
 /**
- * Update-only rules. `mayDecide` is true on `/approval`. Kubernetes follows the modify message
+ * Update-only rules for a write through `via`: marks are never removed; the decisions are added
+ * or changed only through `approval`. Kubernetes follows the modify message
  * with a diff of the conditions; it is left out here (the path is unreachable through the API
  * because the `/status` strategy restores the stored Approved/Denied conditions first).
  */
-export function validateConditionChanges(next: readonly Condition[], old: readonly Condition[], mayDecide: boolean): FieldError[] {
+export function validateConditionChanges(next: readonly Condition[], old: readonly Condition[], via: CsrVia | 'main'): FieldError[] {
   const errs: FieldError[] = [];
-  for (const t of [approved, denied, failed]) {
+  for (const t of markConditions) {
     if (countOf(next, t) < countOf(old, t)) errs.push(fieldError.forbidden(path, `updates may not remove a condition of type ${JSON.stringify(t)}`));
   }
-  if (mayDecide) return errs;
-  for (const t of [approved, denied]) {
+  if (via === 'approval') return errs;
+  for (const t of decisionConditions) {
     const before = old.filter((c) => c.type === t);
     const after = next.filter((c) => c.type === t);
     if (after.length > before.length) errs.push(fieldError.forbidden(path, `updates may not add a condition of type ${JSON.stringify(t)}`));

@@ -5,11 +5,11 @@
  * allowed, field selectors `metadata.name` and `spec.signerName`.
  */
 import type { Names } from '../../../api/names.ts';
-import { isObject } from '../../../core/json.ts';
 import { allVerbs } from '../../common/defaultStrategy.ts';
 import type { ResourceType } from '../../types.ts';
+import { csrFieldSelectors } from './fields.ts';
 import { csrSchema } from './schema.ts';
-import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategies.ts';
+import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategy.ts';
 import { admitSubject } from './subjectRestriction.ts';
 import { admitCsrUpdate } from './admission.ts';
 import { csrColumns } from './table.ts';
@@ -37,14 +37,7 @@ export const certificateSigningRequestResource = (names: Names): ResourceType =>
     { name: 'approval', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrApprovalStrategy },
     { name: 'status', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrStatusStrategy },
   ],
-  fieldSelectors: {
-    fields: ['metadata.name', 'spec.signerName'],
-    custom: true,
-    extract: (obj) => {
-      const spec = isObject(obj['spec']) ? obj['spec'] : {};
-      return { 'metadata.name': obj.metadata.name ?? '', 'spec.signerName': typeof spec['signerName'] === 'string' ? spec['signerName'] : '' };
-    },
-  },
+  fieldSelectors: csrFieldSelectors,
   deleteReturnsObject: false,
   allowUnconditionalUpdate: true,
   hasGeneration: false,

@@ -8,7 +8,7 @@ import type { KubeObject } from '../../../api/meta.ts';
 import type { Admission, StrategyContext } from '../../types.ts';
 import { bytesToBinary, decodeGoBase64 } from '../goBase64.ts';
 import { wellKnownSigners } from '../signers.ts';
-import { specOf, stringField } from './fields.ts';
+import { specOf, stringField } from './accessors.ts';
 
 const mastersGroup = 'system:masters';
 

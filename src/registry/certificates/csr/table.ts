@@ -7,7 +7,7 @@ import type { KubeObject } from '../../../api/meta.ts';
 import { humanAge } from '../../../core/duration.ts';
 import { ageColumn, nameColumn } from '../../common/tables.ts';
 import type { TableColumn } from '../../types.ts';
-import { approved, certificateOf, conditionsOf, denied, failed, specOf, stringField } from './fields.ts';
+import { approved, certificateOf, conditionsOf, denied, failed, specOf, stringField } from './accessors.ts';
 
 export function csrCondition(obj: KubeObject): string {
   const types = new Set(conditionsOf(obj).map((c) => c.type));

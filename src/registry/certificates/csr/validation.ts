@@ -16,7 +16,8 @@ import { validateSignerName } from '../signerName.ts';
 import { wellKnownSigners } from '../signers.ts';
 import { certificateProblem } from './certificate.ts';
 import { conditionTolerance, strictConditions, validateConditionChanges, validateConditions, type ConditionTolerance } from './conditions.ts';
-import { approved, certificateOf, conditionsOf, countOf, denied, specOf, stringField } from './fields.ts';
+import { certificateOf, conditionsOf, specOf, stringField } from './accessors.ts';
+import { breaksRule, csrMarkRules, doorsOf, type MarkRule } from './lifecycle.ts';
 import { validateRequest } from './request.ts';
 import { isKnownUsage, knownUsages } from './usages.ts';
 
@@ -105,15 +106,23 @@ function specChanges(obj: KubeObject, old: KubeObject): FieldError[] {
   return specFields.filter((f) => !deepEqual(next[f], prev[f])).map((f) => fieldError.immutable(`spec.${f}`, next[f] ?? null));
 }
 
+const withArticle = (type: string): string => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} condition`;
+
+/** "with an Approved condition and no Denied condition", from the certificate's mark rule. */
+function ruleText(rule: MarkRule): string {
+  return [...rule.requires.map(withArticle), ...rule.excludes.map((t) => `no ${t} condition`)].join(' and ');
+}
+
+/** The certificate is a mark of the lifecycle: made through its doors only, once, beside what its rule asks. */
 function certificateChange(obj: KubeObject, old: KubeObject, path: CsrPath): FieldError[] {
   const next = certificateOf(obj);
   const prev = certificateOf(old);
   if (next === prev) return [];
-  if (path !== 'status') return [fieldError.forbidden('status.certificate', 'updates may not set certificate content')];
+  if (path === 'main' || !doorsOf('certificate').has(path)) return [fieldError.forbidden('status.certificate', 'updates may not set certificate content')];
   if (prev !== '') return [fieldError.forbidden('status.certificate', 'updates may not modify existing certificate content')];
-  const conditions = conditionsOf(obj);
-  if (countOf(conditions, approved) === 0 || countOf(conditions, denied) > 0) {
-    return [fieldError.forbidden('status.certificate', 'a certificate may only be set on a request with an Approved condition and no Denied condition')];
+  const rule = csrMarkRules.certificate;
+  if (breaksRule(rule, conditionsOf(obj).map((c) => c.type))) {
+    return [fieldError.forbidden('status.certificate', `a certificate may only be set on a request with ${ruleText(rule)}`)];
   }
   return [];
 }
@@ -123,7 +132,7 @@ export function validateCsrUpdate(obj: KubeObject, old: KubeObject, ctx: Strateg
   return [
     ...(path === 'main' ? specChanges(obj, old) : []),
     ...validateObject(obj, ctx, toleranceFor(obj, old, ctx)),
-    ...validateConditionChanges(conditionsOf(obj), conditionsOf(old), path === 'approval'),
+    ...validateConditionChanges(conditionsOf(obj), conditionsOf(old), path),
     ...certificateChange(obj, old, path),
   ];
 }

@@ -1,0 +1,127 @@
+/**
+ * Open watches and how the world's log becomes their events: a start point (initial events,
+ * or replay from a resourceVersion, or 410 when that history is compacted), selector
+ * transitions (an object that stops matching is DELETED for the watcher), bookmarks every 60 s of
+ * virtual time when asked for, and `timeoutSeconds` on the simulation clock.
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import { fixedNames } from '../../api/names.ts';
+import { errors } from '../../core/status.ts';
+import type { Instant } from '../../core/duration.ts';
+import { entriesAfter, oldestLogRevision, type LogEntry } from '../../store/history.ts';
+import { listObjects } from '../../store/objects.ts';
+import type { World } from '../../store/world.ts';
+import type { ResourceType } from '../../registry/types.ts';
+import type { ListQuery } from '../../endpoints/listQuery.ts';
+import { apiVersionOf } from '../../store/ops/typeMeta.ts';
+import { WatchStream, type WatchEvent } from './watchStream.ts';
+
+const bookmarkIntervalMs = 60_000;
+
+interface Watcher {
+  readonly stream: WatchStream;
+  readonly rt: ResourceType;
+  readonly namespace: string | null;
+  readonly query: ListQuery;
+  lastRv: number;
+  nextBookmarkAt: Instant;
+  readonly deadline: Instant | null;
+}
+
+export class WatchHub {
+  readonly #watchers = new Set<Watcher>();
+
+  get size(): number {
+    return this.#watchers.size;
+  }
+
+  open(world: World, rt: ResourceType, namespace: string | null, query: ListQuery): WatchStream {
+    const stream = new WatchStream(() => this.#watchers.delete(w));
+    const w: Watcher = {
+      stream,
+      rt,
+      namespace,
+      query,
+      lastRv: world.revision,
+      nextBookmarkAt: world.now + bookmarkIntervalMs,
+      deadline: query.timeoutSeconds !== undefined && query.timeoutSeconds > 0 ? world.now + query.timeoutSeconds * 1000 : null,
+    };
+    this.#watchers.add(w);
+    this.#start(world, w);
+    return stream;
+  }
+
+  #matches(w: Watcher, obj: KubeObject | null): boolean {
+    if (obj === null) return false;
+    if (w.namespace !== null && (obj.metadata.namespace ?? '') !== w.namespace) return false;
+    return w.query.filter === undefined || w.query.filter(obj);
+  }
+
+  #start(world: World, w: Watcher): void {
+    const rv = w.query.resourceVersion;
+    const initial = w.query.sendInitialEvents === true || rv === undefined || rv === 0;
+    if (initial) {
+      if (w.query.sendInitialEvents === true && rv !== undefined && rv > world.revision) {
+        w.stream.push({ type: 'ERROR', object: errors.tooLargeResourceVersion(rv, world.revision).status });
+        w.stream.close();
+        return;
+      }
+      for (const obj of listObjects(world, w.rt.id, w.namespace)) if (this.#matches(w, obj)) w.stream.push({ type: 'ADDED', object: obj });
+      w.lastRv = world.revision;
+      if (w.query.sendInitialEvents === true && w.query.allowWatchBookmarks) w.stream.push(this.#bookmark(w, world.revision, true));
+      return;
+    }
+    const oldest = oldestLogRevision(world.log);
+    if (rv! < world.compactedRevision || (oldest !== null && rv! < oldest - 1)) {
+      const m = Math.max(world.compactedRevision, (oldest ?? world.revision + 1) - 1);
+      w.stream.push({ type: 'ERROR', object: errors.expired(`too old resource version: ${rv} (${m})`).status });
+      w.stream.close();
+      return;
+    }
+    w.lastRv = rv!;
+    this.#deliver(world, w);
+  }
+
+  #bookmark(w: Watcher, rv: number, initialEnd: boolean): WatchEvent {
+    const metadata: KubeObject['metadata'] = { resourceVersion: String(rv) };
+    if (initialEnd) metadata.annotations = { [fixedNames.initialEventsEndAnnotation]: 'true' };
+    return { type: 'BOOKMARK', object: { kind: w.rt.kind, apiVersion: apiVersionOf(w.rt), metadata } };
+  }
+
+  #event(w: Watcher, e: LogEntry): WatchEvent | null {
+    const now = this.#matches(w, e.type === 'DELETED' ? null : e.object);
+    const before = this.#matches(w, e.prev);
+    if (e.type === 'DELETED') return before ? { type: 'DELETED', object: e.object } : null;
+    if (now && before) return { type: 'MODIFIED', object: e.object };
+    if (now) return { type: 'ADDED', object: e.object };
+    if (before) return { type: 'DELETED', object: { ...e.prev!, metadata: { ...e.prev!.metadata, resourceVersion: e.object.metadata.resourceVersion ?? '' } } };
+    return null;
+  }
+
+  #deliver(world: World, w: Watcher): void {
+    if (w.stream.closed || w.lastRv >= world.revision) return;
+    for (const e of entriesAfter(world.log, w.lastRv, w.rt.id)) {
+      const ev = this.#event(w, e);
+      if (ev !== null) w.stream.push(ev);
+    }
+    w.lastRv = world.revision;
+  }
+
+  /** Called after every change of the world (and every instant visited by advance). */
+  publish(world: World): void {
+    for (const w of [...this.#watchers]) {
+      this.#deliver(world, w);
+      if (w.query.allowWatchBookmarks) {
+        while (w.nextBookmarkAt <= world.now) {
+          w.stream.push(this.#bookmark(w, world.revision, false));
+          w.nextBookmarkAt += bookmarkIntervalMs;
+        }
+      }
+      if (w.deadline !== null && world.now >= w.deadline) w.stream.close();
+    }
+  }
+
+  closeAll(): void {
+    for (const w of [...this.#watchers]) w.stream.close();
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Comparing two versions of an object field by field, as the field manager does on every write.
+ *
+ * Rules this file keeps:
+ * - Leaves (scalars, atomic values, containers empty on both sides) are added, removed or
+ *   modified; a list, map or list element appearing or disappearing is added or removed as a
+ *   node too. A struct reached through a declared field is not a node of its own (Go value
+ *   structs always exist).
+ * - `metadata.managedFields` is bookkeeping and never compared; `ownedComparison` drops the
+ *   never-owned fields and the reset top-level fields.
+ * Must not know: owners, which manager made the change, how the result is encoded.
+ */
+import type { ListSchema, Schema } from '../../api/schema.ts';
+import { deepEqual, getOwn, hasOwn, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
+import type { FieldSet } from './fieldSet.ts';
+import { fieldSetFromPaths } from './fieldSetBuilder.ts';
+import { withoutUnowned } from './fieldSetOf.ts';
+import { pe, type Path, type PathElement } from './pathElement.ts';
+import { serializePathElement } from './pathString.ts';
+import { containerOf, fieldSchema, isDeclaredField, isEmptyContainer, listItemElement, shapeOf } from './schemaShape.ts';
+
+export interface Comparison {
+  readonly added: FieldSet;
+  readonly modified: FieldSet;
+  readonly removed: FieldSet;
+}
+
+interface Collector {
+  readonly added: Path[];
+  readonly modified: Path[];
+  readonly removed: Path[];
+}
+
+/**
+ * The fields that differ between `before` and `after` (either may be absent). Leaves (scalars,
+ * atomic values, containers empty on both sides) are added, removed or modified; a list, map or
+ * list element appearing or disappearing is added or removed as a node too.
+ */
+export function compareObjects(before: JsonValue | undefined, after: JsonValue | undefined, schema: Schema): Comparison {
+  const c: Collector = { added: [], modified: [], removed: [] };
+  walk(before, after, schema, [], c, true);
+  return { added: fieldSetFromPaths(c.added), modified: fieldSetFromPaths(c.modified), removed: fieldSetFromPaths(c.removed) };
+}
+
+function recordLeaf(l: JsonValue | undefined, r: JsonValue | undefined, path: Path, c: Collector): void {
+  if (path.length === 0) return;
+  if (l === undefined) c.added.push(path);
+  else if (r === undefined) c.removed.push(path);
+  else if (!deepEqual(l, r)) c.modified.push(path);
+}
+
+function walk(l: JsonValue | undefined, r: JsonValue | undefined, schema: Schema | undefined, path: Path, c: Collector, valueStruct: boolean): void {
+  const shape = shapeOf(schema);
+  const lc = containerOf(l, shape);
+  const rc = containerOf(r, shape);
+  const leaf = shape === 'leaf' || lc === 'mismatch' || rc === 'mismatch' || (isEmptyContainer(lc) && isEmptyContainer(rc));
+  if (leaf) return recordLeaf(l, r, path, c);
+  if (shape === 'list') walkList(lc as JsonValue[] | undefined, rc as JsonValue[] | undefined, schema as ListSchema, path, c);
+  else walkEntries(lc as JsonObject | undefined, rc as JsonObject | undefined, schema, path, c);
+  if (valueStruct || path.length === 0) return;
+  if (l === undefined) c.added.push(path);
+  else if (r === undefined) c.removed.push(path);
+}
+
+/** Items by element, first occurrence wins, in order. Unindexable items are skipped. */
+function indexItems(items: readonly JsonValue[] | undefined, list: ListSchema): Map<string, { e: PathElement; v: JsonValue }> {
+  const out = new Map<string, { e: PathElement; v: JsonValue }>();
+  for (const v of items ?? []) {
+    const e = listItemElement(list, v);
+    if (typeof e === 'string') continue;
+    const k = serializePathElement(e);
+    if (!out.has(k)) out.set(k, { e, v });
+  }
+  return out;
+}
+
+function walkList(l: JsonValue[] | undefined, r: JsonValue[] | undefined, list: ListSchema, path: Path, c: Collector): void {
+  const li = indexItems(l, list);
+  const ri = indexItems(r, list);
+  const keys = [...li.keys(), ...[...ri.keys()].filter((k) => !li.has(k))];
+  for (const k of keys) {
+    const x = li.get(k);
+    const y = ri.get(k);
+    walk(x?.v, y?.v, list.items, [...path, (x ?? y)!.e], c, false);
+  }
+}
+
+function walkEntries(l: JsonObject | undefined, r: JsonObject | undefined, schema: Schema | undefined, path: Path, c: Collector): void {
+  const lk = l === undefined ? [] : Object.keys(l);
+  const keys = [...lk, ...(r === undefined ? [] : Object.keys(r).filter((k) => l === undefined || !hasOwn(l, k)))];
+  for (const k of keys) {
+    const child = fieldSchema(schema, k);
+    const valueStruct = isDeclaredField(schema, k) && shapeOf(child) === 'struct';
+    walk(l === undefined ? undefined : getOwn(l, k), r === undefined ? undefined : getOwn(r, k), child, [...path, pe.field(k)], c, valueStruct);
+  }
+}
+
+/** Drops `metadata.managedFields`, which is bookkeeping and never compared. */
+export function withoutManagedFields(obj: JsonObject): JsonObject {
+  const meta = getOwn(obj, 'metadata');
+  if (!isObject(meta) || !hasOwn(meta, 'managedFields')) return obj;
+  const { managedFields: _drop, ...rest } = meta;
+  const out: JsonObject = { ...obj };
+  Object.defineProperty(out, 'metadata', { value: rest, writable: true, enumerable: true, configurable: true });
+  return out;
+}
+
+/** A comparison without the never-owned fields and the reset top-level fields. */
+export function ownedComparison(c: Comparison, resetFields: readonly string[]): Comparison {
+  return { added: withoutUnowned(c.added, resetFields), modified: withoutUnowned(c.modified, resetFields), removed: withoutUnowned(c.removed, resetFields) };
+}

@@ -1,0 +1,66 @@
+/**
+ * The FieldsV1 codec: a field set as the `fieldsV1` JSON trie of a managedFields entry, both ways.
+ *
+ * Rules this file keeps:
+ * - Each key is a serialized path element (`f:name`, `k:{...}`, `v:...`, `i:0`); a node with no
+ *   children is a member; a node that is both a member and has children carries `".": {}`,
+ *   written first. Keys are written in set order, so output is deterministic.
+ * - `parseFieldsV1` is strict (malformed keys or non-object nodes are errors); `fromFieldsV1` is
+ *   lenient (an invalid trie is the empty set). Unknown element types are skipped, as upstream.
+ * Must not know: managedFields entries around the trie, schemas, objects.
+ */
+import { hasOwn, isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
+import { emptyFieldSet, type FieldSet } from './fieldSet.ts';
+import { builderFinish, newBuilder, type FieldSetBuilder } from './fieldSetBuilder.ts';
+import { zipByElement } from './pathElement.ts';
+import { parsePathElement, serializePathElement } from './pathString.ts';
+
+/** The fieldsV1 trie of a set, keys in set order (`"."` first where a node is also owned). */
+export function toFieldsV1(s: FieldSet): JsonObject {
+  const out: JsonObject = {};
+  zipByElement(s.members, s.children, (e) => e, (c) => c.element, (m, c) => {
+    const node: JsonObject = {};
+    if (c !== undefined) {
+      if (m !== undefined) setOwn(node, '.', {});
+      const inner = toFieldsV1(c.set);
+      for (const k of Object.keys(inner)) setOwn(node, k, inner[k]!);
+    }
+    setOwn(out, serializePathElement(m ?? c!.element), node);
+  });
+  return out;
+}
+
+export type ParsedFieldSet = { ok: true; set: FieldSet } | { ok: false; error: string };
+
+/** Strict reading of a fieldsV1 trie: malformed keys or non-object nodes are errors. */
+export function parseFieldsV1(json: JsonValue): ParsedFieldSet {
+  const b = newBuilder();
+  const r = readLevel(json, b);
+  return r === null ? { ok: true, set: builderFinish(b) } : { ok: false, error: r };
+}
+
+/** Lenient reading: an invalid trie gives the empty set. */
+export function fromFieldsV1(json: JsonValue): FieldSet {
+  const r = parseFieldsV1(json);
+  return r.ok ? r.set : emptyFieldSet;
+}
+
+/** Reads one node into `b`; returns an error text or null. A node with no children is a member. */
+function readLevel(json: JsonValue, b: FieldSetBuilder): string | null {
+  if (!isObject(json)) return 'fieldsV1 nodes must be JSON objects';
+  for (const key of Object.keys(json)) {
+    if (key === '.') continue;
+    const parsed = parsePathElement(key);
+    if (!parsed.ok) return parsed.error;
+    if (parsed.element === null) continue;
+    const child = newBuilder();
+    const err = readLevel(json[key]!, child);
+    if (err !== null) return err;
+    const k = serializePathElement(parsed.element);
+    const sub = json[key] as JsonObject;
+    const hasChildren = child.members.size > 0 || child.children.size > 0;
+    if (!hasChildren || hasOwn(sub, '.')) b.members.set(k, parsed.element);
+    if (hasChildren) b.children.set(k, { element: parsed.element, node: child });
+  }
+  return null;
+}

@@ -1,0 +1,45 @@
+/**
+ * Owners: one managedFields entry, decoded, and the identifier owners are keyed by.
+ *
+ * Rules this file keeps:
+ * - The identifier is upstream's: the entry's JSON without time and fields, and without the
+ *   apiVersion for Apply owners (so an applier keeps one entry whatever version it applies with).
+ * - Times order by whole seconds, as upstream compares metav1.Time; an absent or unreadable
+ *   time counts as zero.
+ * Must not know: how entries are encoded, compared objects, requests.
+ */
+import { parseInstant } from '../../core/duration.ts';
+import { goJson } from '../../core/goFormat.ts';
+import type { FieldSet } from './fieldSet.ts';
+
+export type Operation = 'Apply' | 'Update';
+
+/** One managedFields entry, decoded. */
+export interface Owner {
+  readonly manager: string;
+  readonly operation: Operation;
+  readonly apiVersion: string;
+  /** '' for the main resource. */
+  readonly subresource: string;
+  readonly time?: string;
+  readonly fields: FieldSet;
+}
+
+/** Owners by identifier. */
+export type Owners = ReadonlyMap<string, Owner>;
+
+/** The upstream identifier: the entry's JSON without time, fields, and (for Apply) apiVersion. */
+export function ownerId(o: Pick<Owner, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
+  const parts: string[] = [];
+  if (o.manager !== '') parts.push(`"manager":${goJson(o.manager)}`);
+  parts.push(`"operation":${goJson(o.operation)}`);
+  if (o.operation === 'Update' && o.apiVersion !== '') parts.push(`"apiVersion":${goJson(o.apiVersion)}`);
+  if (o.subresource !== '') parts.push(`"subresource":${goJson(o.subresource)}`);
+  return `{${parts.join(',')}}`;
+}
+
+/** An owner's time in whole seconds (0 when absent), the precision upstream sorts by. */
+export function ownerTimeSeconds(t: string | undefined): number {
+  const ms = t === undefined ? null : parseInstant(t);
+  return ms === null ? 0 : Math.floor(ms / 1000);
+}
