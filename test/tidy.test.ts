@@ -24,7 +24,7 @@ const mayImport: Record<string, readonly string[]> = {
   ports: ['core', 'seedrandom'],
   api: ['core'],
   registry: ['core', 'api'],
-  store: ['core', 'api', 'registry', 'ports', 'immer', 'yaml'],
+  store: ['core', 'api', 'registry', 'ports', 'yaml'],
   auth: ['core', 'api', 'registry', 'store'],
   controllers: ['core', 'api', 'registry', 'auth', 'store'],
   endpoints: ['core', 'api', 'registry', 'store', 'auth', 'yaml', '@noble/hashes'],

@@ -10,6 +10,7 @@ import { limits } from '../core/limits.ts';
 import { assert } from '../core/assert.ts';
 import type { Instant } from '../core/duration.ts';
 import { compactLog } from '../store/history.ts';
+import { getObject } from '../store/objects.ts';
 import type { World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
 import type { Controller, ControllerEnv, ControllerServices, Intent } from '../controllers/types.ts';
@@ -45,12 +46,34 @@ function env(table: ResourceTable, services: ControllerServices): ControllerEnv 
   return { registry: table, names: table.names, crypto: services.crypto, signing: services.signing };
 }
 
-/** Postconditions every reconcile must meet, whatever the controller. */
-function checkIntents(c: Controller, intents: readonly Intent[]): void {
+/**
+ * Postconditions of every reconcile, whatever the controller: it acts only on objects it read
+ * (an update or delete names an object of the world it was given, with the uid it had), an update
+ * carries the resourceVersion it read, a created object is named, and it remembers only its own
+ * state. A failure is a bug in that controller, not in the request that woke it.
+ */
+function checkIntents(c: Controller, world: World, intents: readonly Intent[]): void {
   for (const i of intents) {
-    if (i.type === 'update') assert((i.object.metadata.resourceVersion ?? '') !== '', `${c.name}: an update must carry the resourceVersion it read`);
-    if (i.type === 'delete') assert(i.uid !== '', `${c.name}: a delete must carry the uid it saw`);
-    if (i.type === 'remember') assert(i.controller === c.name, `${c.name}: may remember only its own state`);
+    switch (i.type) {
+      case 'create':
+        assert((i.object.metadata.name ?? i.object.metadata.generateName ?? '') !== '', `${c.name}: a created object needs a name`);
+        break;
+      case 'update': {
+        const { namespace = '', name = '', uid, resourceVersion = '' } = i.object.metadata;
+        const read = getObject(world, i.resource, namespace, name);
+        assert(read !== undefined && read.metadata.uid === uid, `${c.name}: updates ${i.resource} ${namespace}/${name}, which it did not read`);
+        assert(resourceVersion !== '', `${c.name}: an update must carry the resourceVersion it read`);
+        break;
+      }
+      case 'delete': {
+        const read = getObject(world, i.resource, i.namespace, i.name);
+        assert(read !== undefined && read.metadata.uid === i.uid, `${c.name}: deletes ${i.resource} ${i.namespace}/${i.name}, which it did not read`);
+        break;
+      }
+      case 'remember':
+        assert(i.controller === c.name, `${c.name}: may remember only its own state`);
+        break;
+    }
   }
 }
 
@@ -63,7 +86,7 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
     for (const c of controllers) {
       const intents = c.reconcile(w, e);
       if (intents.length === 0) continue;
-      checkIntents(c, intents);
+      checkIntents(c, w, intents);
       const actor = c.actor(table.names);
       const before = w;
       for (const i of intents) {

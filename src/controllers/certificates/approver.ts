@@ -12,15 +12,9 @@ import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBas
 import { approved, specOf, statusOf } from '../../registry/certificates/csr/accessors.ts';
 import { hasWork } from '../../registry/certificates/csr/lifecycle.ts';
 import { wellKnownSigners } from '../../registry/certificates/signers.ts';
+import { nodeAgentClientRefusal } from './signerChecks.ts';
 import { listObjects } from '../../store/objects.ts';
 import { controllerManagerActor, type Controller, type Intent } from '../types.ts';
-
-const usageSets = [['digital signature', 'key encipherment', 'client auth'], ['digital signature', 'client auth']];
-
-function sameSet(usages: readonly string[], expected: readonly string[]): boolean {
-  const set = new Set(usages);
-  return set.size === expected.length && expected.every((u) => set.has(u));
-}
 
 export const csrApprover: Controller = {
   name: 'csr-approver',
@@ -38,13 +32,8 @@ export const csrApprover: Controller = {
       const r = env.crypto.certificateRequest(bytesToBinary(decoded.bytes));
       if (!r.ok) continue;
       const usages = Array.isArray(spec['usages']) ? spec['usages'].filter((u): u is string => typeof u === 'string') : [];
-      const shaped =
-        r.subject.organizations.length === 1 &&
-        r.subject.organizations[0] === 'system:nodes' &&
-        r.dnsNames.length + r.emailAddresses.length + r.ipAddresses.length + r.uris.length === 0 &&
-        r.subject.commonName.startsWith('system:node:') &&
-        usageSets.some((set) => sameSet(usages, set));
-      if (!shaped) continue;
+      // Only requests shaped as the signer requires are auto-approved (the same check).
+      if (nodeAgentClientRefusal(r, usages) !== null) continue;
       const username = typeof spec['username'] === 'string' ? spec['username'] : '';
       const groups = Array.isArray(spec['groups']) ? spec['groups'].filter((g): g is string => typeof g === 'string') : [];
       const may = (subresource: string): boolean =>

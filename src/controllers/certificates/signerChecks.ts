@@ -26,7 +26,11 @@ function apiserverClient(usages: readonly string[]): string | null {
 const nodesOnly = (r: Request): boolean => r.subject.organizations.length === 1 && r.subject.organizations[0] === 'system:nodes';
 const nodeCommonName = (r: Request): boolean => r.subject.commonName.startsWith('system:node:');
 
-function nodeAgentClient(r: Request, usages: readonly string[]): string | null {
+/**
+ * The node-agent client shape (Kubernetes' ValidateKubeletClientCSR): the signer's check, and the
+ * approver's test of which requests it may auto-approve.
+ */
+export function nodeAgentClientRefusal(r: Request, usages: readonly string[]): string | null {
   if (!nodesOnly(r)) return 'subject organization is not system:nodes';
   if (r.dnsNames.length > 0) return 'DNS subjectAltNames are not allowed';
   if (r.emailAddresses.length > 0) return 'Email subjectAltNames are not allowed';
@@ -54,7 +58,7 @@ function nodeAgentServing(r: Request, usages: readonly string[]): string | null 
 /** The refusal of a request by its signer, null when the signer accepts it. */
 export function signerRefusal(signers: WellKnownSigners, signerName: string, request: Request, usages: readonly string[]): string | null {
   if (signerName === signers.apiserverClient) return apiserverClient(usages);
-  if (signerName === signers.apiserverClientNodeAgent) return nodeAgentClient(request, usages);
+  if (signerName === signers.apiserverClientNodeAgent) return nodeAgentClientRefusal(request, usages);
   if (signerName === signers.nodeAgentServing) return nodeAgentServing(request, usages);
   return null;
 }

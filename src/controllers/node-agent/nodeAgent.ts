@@ -6,7 +6,7 @@
  * is never reverted. Off with `nodeAgent: false`.
  */
 import type { KubeObject } from '../../api/meta.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, type JsonObject, objectField } from '../../core/json.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
 import type { Actor, Controller, ControllerEnv, Intent } from '../types.ts';
 import { dueSteps, type Step } from './lifecycle.ts';
@@ -47,7 +47,7 @@ function nodeObject(env: ControllerEnv): KubeObject {
   } as unknown as KubeObject;
 }
 
-const specOf = (pod: KubeObject): JsonObject => (isObject(pod['spec']) ? pod['spec'] : {});
+const specOf = (pod: KubeObject): JsonObject => (objectField(pod, 'spec'));
 
 function ours(pod: KubeObject): boolean {
   return specOf(pod)['nodeName'] === nodeName;

@@ -10,7 +10,7 @@
  * a client wrote to `pods/status` meanwhile (the agent never reverts such a write).
  */
 import type { KubeObject } from '../../api/meta.ts';
-import { isObject } from '../../core/json.ts';
+import { isObject, objectField } from '../../core/json.ts';
 import type { Lifecycle, Move } from '../../core/lifecycle.ts';
 
 export const annotations = {
@@ -120,9 +120,9 @@ export const agentSteps: readonly StepTiming[] = podLifecycle.moves.flatMap((m) 
 export function podPhaseOf(pod: KubeObject | undefined): PodPhase {
   if (pod === undefined) return 'Removed';
   if (pod.metadata.deletionTimestamp !== undefined) return 'Terminating';
-  const spec = isObject(pod['spec']) ? pod['spec'] : {};
+  const spec = objectField(pod, 'spec');
   if ((spec['nodeName'] ?? '') === '') return 'Unscheduled';
-  const status = isObject(pod['status']) ? pod['status'] : {};
+  const status = objectField(pod, 'status');
   const phase = status['phase'];
   if (phase === 'Failed' || phase === 'Succeeded') return phase;
   if (phase !== 'Running') return 'Scheduled';

@@ -4,7 +4,7 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { formatInstant, type Instant } from '../../core/duration.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, type JsonObject, objectField } from '../../core/json.ts';
 
 export interface Placement {
   readonly hostIP: string;
@@ -12,7 +12,7 @@ export interface Placement {
 }
 
 const containersOf = (pod: KubeObject): JsonObject[] => {
-  const spec = isObject(pod['spec']) ? pod['spec'] : {};
+  const spec = objectField(pod, 'spec');
   return Array.isArray(spec['containers']) ? spec['containers'].filter(isObject) : [];
 };
 
@@ -21,7 +21,7 @@ function condition(type: string, ok: boolean, now: string): JsonObject {
 }
 
 export function runningStatus(pod: KubeObject, place: Placement, ready: boolean, now: Instant): JsonObject {
-  const old: JsonObject = isObject(pod['status']) ? pod['status'] : {};
+  const old: JsonObject = objectField(pod, 'status');
   const t = formatInstant(now);
   const started = typeof old['startTime'] === 'string' ? old['startTime'] : t;
   return {
@@ -47,7 +47,7 @@ export function runningStatus(pod: KubeObject, place: Placement, ready: boolean,
 }
 
 export function failedStatus(pod: KubeObject, now: Instant): JsonObject {
-  const old: JsonObject = isObject(pod['status']) ? pod['status'] : {};
+  const old: JsonObject = objectField(pod, 'status');
   const t = formatInstant(now);
   return {
     ...old,

@@ -13,7 +13,7 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { parseInstant, type Instant } from '../../core/duration.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { isObject, type JsonObject, objectField } from '../../core/json.ts';
 import { movesBetween, phasesActedOnBy, reachableFrom, type Lifecycle, type Move } from '../../core/lifecycle.ts';
 
 /** The pod label naming the ControllerRevision a pod was built from (the same in both name modes). */
@@ -118,7 +118,7 @@ export const statefulSetPodLifecycle: Lifecycle<MemberPhase, MemberMove> = {
 };
 
 function conditionOf(pod: KubeObject, type: string): JsonObject | undefined {
-  const status = isObject(pod['status']) ? pod['status'] : {};
+  const status = objectField(pod, 'status');
   const list = Array.isArray(status['conditions']) ? status['conditions'] : [];
   return list.filter(isObject).find((c) => c['type'] === type);
 }
