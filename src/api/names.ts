@@ -19,6 +19,11 @@ export interface Names {
   readonly systemNamespaces: readonly string[];
   /** Prefix of well-known label, annotation and signer names (`platform.io` / `kubernetes.io`). */
   readonly wellKnown: string;
+  /** StatefulSet pod labels: the pod's name and its ordinal. */
+  readonly podNameLabel: string;
+  readonly podIndexLabel: string;
+  /** The hash label of a ControllerRevision. */
+  readonly controllerRevisionHashLabel: string;
 }
 
 export function namesFor(domain: GroupDomainName): Names {
@@ -40,6 +45,9 @@ export function namesFor(domain: GroupDomainName): Names {
     nodeLeaseNamespace,
     systemNamespaces: ['default', systemNamespace, publicNamespace, nodeLeaseNamespace],
     wellKnown,
+    podNameLabel: `statefulset.${wellKnown}/pod-name`,
+    podIndexLabel: `apps.${wellKnown}/pod-index`,
+    controllerRevisionHashLabel: `controller.${wellKnown}/hash`,
   };
 }
 

@@ -17,7 +17,25 @@ import type { UserInfo } from '../api/userInfo.ts';
 /** The endpoints a controller updates through, as the real controllers do. */
 export type UpdateSubresource = '' | 'status' | 'approval' | 'finalize' | 'scale';
 
-export type Intent =
+/**
+ * How a controller reports a write, as the real one does with its event recorder: an event on
+ * `involved` when the API accepts it, and when the API refuses it — which the controller expects
+ * may happen (a pod its template makes invalid, a name taken by someone else's object), so it is
+ * not a bug report — a Warning event `<messagePrefix><Status message>` and a retry of the work
+ * item `key` with backoff (controllers/retries.ts). A reconcile in which none of an item's writes
+ * is refused forgets the item's failures.
+ */
+export interface Report {
+  readonly key: string;
+  readonly involved: KubeObject;
+  readonly accepted?: readonly { readonly type?: 'Normal' | 'Warning'; readonly reason: string; readonly message: string }[];
+  readonly refused?: { readonly reason: string; readonly messagePrefix: string };
+}
+
+/** A write a controller wants, applied as an API write (sim/intents.ts). */
+export type Intent = IntentBody & { readonly report?: Report };
+
+type IntentBody =
   /**
    * POST of a new object; with `subresource: 'binding'` the object is a Binding posted to
    * `pods/{name}/binding`, as the scheduler binds a pod to a node.

@@ -11,5 +11,6 @@ import { nodeAgent } from '../controllers/node-agent/nodeAgent.ts';
 import { csrApprover } from '../controllers/certificates/approver.ts';
 import { csrSigner } from '../controllers/certificates/signer.ts';
 import { csrCleaner } from '../controllers/certificates/cleaner.ts';
+import { statefulSetController } from '../controllers/stateful-set/statefulSetController.ts';
 
-export const builtInControllers: readonly Controller[] = [namespaceController, defaultServiceAccountController, scheduler, nodeAgent, csrApprover, csrSigner, csrCleaner, garbageCollector];
+export const builtInControllers: readonly Controller[] = [namespaceController, defaultServiceAccountController, statefulSetController, scheduler, nodeAgent, csrApprover, csrSigner, csrCleaner, garbageCollector];

@@ -13,7 +13,9 @@ import { compactLog } from '../store/history.ts';
 import { getObject } from '../store/objects.ts';
 import type { World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
-import type { Controller, ControllerEnv, ControllerServices, Intent } from '../controllers/types.ts';
+import type { Actor, Controller, ControllerEnv, ControllerServices, Intent, Report } from '../controllers/types.ts';
+import { forget, nextRetry, recordFailure } from '../controllers/retries.ts';
+import { EventRecorder } from '../controllers/events.ts';
 import { noCryptoFacts } from '../api/noCryptoFacts.ts';
 import { applyIntent, type Rejection } from './intents.ts';
 import { builtInControllers } from './controllers.ts';
@@ -89,11 +91,24 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
       checkIntents(c, w, intents);
       const actor = c.actor(table.names);
       const before = w;
+      const recorder = new EventRecorder(c.name);
+      const items = new Set<string>();
+      const refusedItems = new Set<string>();
       for (const i of intents) {
         const applied = applyIntent(w, table, c.name, actor, i, services.crypto);
-        if (applied.ok) w = applied.world;
-        else rejections.push(applied.rejection);
+        if (i.report === undefined) {
+          if (applied.ok) w = applied.world;
+          else rejections.push(applied.rejection);
+          continue;
+        }
+        items.add(i.report.key);
+        if (applied.ok) w = reported(applied.world, table, c, actor, recorder, i.report, null, services, rejections);
+        else {
+          refusedItems.add(i.report.key);
+          w = reported(recordFailure(w, c.name, i.report.key), table, c, actor, recorder, i.report, applied.rejection, services, rejections);
+        }
       }
+      for (const key of items) if (!refusedItems.has(key)) w = forget(w, c.name, key);
       // Busy means the world changed: a controller whose intents were all refused (or changed
       // nothing) would only repeat them.
       if (w === before) continue;
@@ -104,6 +119,30 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
     if (round === limits.settleRoundsMax - 1) {
       throw new PlatformSimError('PSIM_SETTLE_LIVELOCK', `settle did not come to rest after ${limits.settleRoundsMax} rounds; still busy: ${busy.join(', ')}`);
     }
+  }
+  return w;
+}
+
+/** The event a reported write calls for: the accepted one, or the Warning of a refusal. */
+function reported(world: World, table: ResourceTable, c: Controller, actor: Actor, recorder: EventRecorder, report: Report, refusal: Rejection | null, services: ControllerServices, rejections: Rejection[]): World {
+  const events =
+    refusal === null
+      ? (report.accepted ?? []).map((e) => ({ type: e.type ?? 'Normal', reason: e.reason, message: e.message }))
+      : report.refused === undefined
+        ? []
+        : [{ type: 'Warning' as const, reason: report.refused.reason, message: `${report.refused.messagePrefix}${refusal.status.message ?? ''}` }];
+  let w = world;
+  for (const event of events) {
+    const intent = recorder.record(w, { involved: report.involved, ...event });
+    const applied = applyIntent(w, table, c.name, actor, intent, services.crypto);
+    if (!applied.ok) {
+      rejections.push(applied.rejection);
+      continue;
+    }
+    w = applied.world;
+    const { namespace = '', name = '' } = intent.type === 'create' || intent.type === 'update' ? intent.object.metadata : {};
+    const stored = getObject(w, 'core/events', namespace, name);
+    if (stored !== undefined) recorder.stored(stored);
   }
   return w;
 }
@@ -129,6 +168,8 @@ function compact(world: World): World {
 
 function nextWakeup(world: World, table: ResourceTable, services: ControllerServices, controllers: readonly Controller[]): Instant {
   let t = world.nextCompactionAt;
+  const retry = nextRetry(world);
+  if (retry !== null && retry < t) t = retry;
   for (const c of controllers) {
     const w = c.nextWakeup(world, env(table, services));
     if (w !== null && w < t) t = w;

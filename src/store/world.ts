@@ -42,6 +42,17 @@ export interface World {
   readonly controllers: Readonly<Record<string, unknown>>;
   /** Installed fault rules and how often each fired (sim/faults.ts); absent means none. */
   readonly faults?: readonly { readonly rule: unknown; readonly fired: number }[];
+  /**
+   * Work items whose last attempt the API refused, by `<controller>/<key>`: retried with
+   * exponential backoff (controllers/retries.ts); absent means none.
+   */
+  readonly retries?: Readonly<Record<string, Retry>>;
+}
+
+/** A refused work item: how often it failed in a row, and when it may be tried again. */
+export interface Retry {
+  readonly attempts: number;
+  readonly notBefore: Instant;
 }
 
 export function emptyWorld(seed: string, start: Instant, config: WorldConfig): World {

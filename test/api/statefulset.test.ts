@@ -21,9 +21,10 @@ async function create(s: Awaited<ReturnType<typeof sim>>, body: Body) {
   return s.request({ method: 'POST', path: `${base}/statefulsets`, body });
 }
 
+// The API's own behaviour: controllers run only on settle/advance here.
 describe('StatefulSet', () => {
   it('applies the apps/v1 defaults and starts at generation 1', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     const res = await create(s, sts('web'));
     expect(res.status).toBe(201);
     const o = res.body as Body;
@@ -40,13 +41,13 @@ describe('StatefulSet', () => {
   });
 
   it('creates no rollingUpdate when the type is given without one', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     const o = (await create(s, sts('web', { updateStrategy: { type: 'RollingUpdate' } }))).body as Body;
     expect(o.spec.updateStrategy).toEqual({ type: 'RollingUpdate' });
   });
 
   it('validates with the real messages', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     const msg = async (body: Body) => ((await create(s, body)).body as Body).message as string;
     expect(await msg({ metadata: { name: 'web' }, spec: { template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'a', image: 'x' }] } } } })).toBe(
       'StatefulSet.apps "web" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid value: {"app":"web"}: `selector` does not match template `labels`]',
@@ -67,14 +68,14 @@ describe('StatefulSet', () => {
   });
 
   it('warns about a negative revisionHistoryLimit', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     const res = await create(s, sts('web', { revisionHistoryLimit: -1 }));
     expect(res.status).toBe(201);
     expect(res.headers['warning']).toEqual(['299 - "spec.revisionHistoryLimit: a negative value retains all historical revisions; a value >= 0 is recommended"']);
   });
 
   it('lets only the mutable fields change, and bumps generation on spec changes only', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     const o = (await create(s, sts('web'))).body as Body;
     const put = (body: Body) => s.request({ method: 'PUT', path: `${base}/statefulsets/web`, body });
     const forbidden = await put({ ...o, spec: { ...o.spec, serviceName: 'other' } });
@@ -89,7 +90,7 @@ describe('StatefulSet', () => {
   });
 
   it('writes status only through /status, validated', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     const o = (await create(s, sts('web'))).body as Body;
     const main = (await s.request({ method: 'PUT', path: `${base}/statefulsets/web`, body: { ...o, status: { replicas: 5 } } })).body as Body;
     expect(main.status).toBeUndefined();
@@ -101,7 +102,7 @@ describe('StatefulSet', () => {
   });
 
   it('serves autoscaling/v1 Scale: get, put, patch, stale resourceVersion, validation', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     await create(s, sts('web'));
     const scale = (await s.request({ method: 'GET', path: `${base}/statefulsets/web/scale` })).body as Body;
     expect(scale).toMatchObject({ kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 'web', namespace: 'default' }, spec: { replicas: 1 }, status: { replicas: 0, selector: 'app=web' } });
@@ -122,7 +123,7 @@ describe('StatefulSet', () => {
   });
 
   it('renders kubectl columns', async () => {
-    const s = await sim();
+    const s = await sim({ settle: 'manual' });
     await create(s, sts('web', { replicas: 2 }));
     const table = (await s.request({ method: 'GET', path: `${base}/statefulsets`, headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' } })).body as Body;
     expect(table.columnDefinitions.map((c: Body) => c.name)).toEqual(['Name', 'Ready', 'Age', 'Containers', 'Images']);

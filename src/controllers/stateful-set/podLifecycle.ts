@@ -59,7 +59,7 @@ export const statefulSetPodLifecycle: Lifecycle<MemberPhase, MemberMove> = {
     { name: 'Pending', means: 'created, not Running' },
     { name: 'RunningUnready', means: 'Running, Ready not True' },
     { name: 'Ready', means: 'Running and Ready, for minReadySeconds or less' },
-    { name: 'Available', means: 'Ready for more than minReadySeconds' },
+    { name: 'Available', means: 'Ready for at least minReadySeconds' },
     { name: 'Failed', means: 'phase Failed or Succeeded, ordinal in range' },
     { name: 'Outdated', means: 'RollingUpdate, index at or above the partition, revision label not the updateRevision' },
     { name: 'Condemned', means: 'ordinal out of range, not yet terminating' },
@@ -78,7 +78,7 @@ export const statefulSetPodLifecycle: Lifecycle<MemberPhase, MemberMove> = {
     },
     { from: ['Pending'], to: 'RunningUnready', actor: 'node-agent', via: 'pods/status', marks: 'phase Running', label: 'started', when: 'the kubelet starts it' },
     { from: ['Pending', 'RunningUnready'], to: 'Ready', actor: 'node-agent', via: 'pods/status', marks: 'condition Ready True', label: 'ready', when: 'the kubelet finds it ready' },
-    { from: ['Ready'], to: 'Available', actor: 'clock', via: 'time', marks: 'nothing: Ready lastTransitionTime plus minReadySeconds has passed', label: 'minReadySeconds later', when: 'strictly more than minReadySeconds after Ready (at once when it is 0)' },
+    { from: ['Ready'], to: 'Available', actor: 'clock', via: 'time', marks: 'nothing: Ready lastTransitionTime plus minReadySeconds has passed', label: 'minReadySeconds later', when: 'minReadySeconds after Ready, to the moment (at once when it is 0)' },
     { from: ['Ready', 'Available'], to: 'RunningUnready', actor: 'node-agent', via: 'pods/status', marks: 'condition Ready False', label: 'unready', when: 'the kubelet finds it unready' },
     { from: [...created, 'Outdated'], to: 'Failed', actor: 'node-agent', via: 'pods/status', marks: 'phase Failed or Succeeded', label: 'fails or ends', when: 'its containers stop' },
     { from: created, to: 'Outdated', actor: 'user', via: 'statefulsets', marks: 'a new updateRevision (template changed)', label: 'template changed', when: 'RollingUpdate and the index is at or above the partition' },
@@ -136,16 +136,18 @@ const goZeroTime = parseInstant('0001-01-01T00:00:00Z');
 export const alwaysAvailable: Instant = Number.MIN_SAFE_INTEGER;
 
 /**
- * The first instant a running and ready pod counts as available: Ready's lastTransitionTime plus
- * minReadySeconds, exclusive (the millisecond after), `alwaysAvailable` when minReadySeconds is 0;
- * null when it will not as it stands (not ready, or no non-zero transition time to count from).
+ * The first instant a running and ready pod counts as available: exactly Ready's
+ * lastTransitionTime plus minReadySeconds (the spec's "minimum seconds … ready", CONTRACT.md's
+ * "exactly minReadySeconds after"; Go compares with a strict Before, which in continuous time is
+ * the same instant — docs/divergences.md), `alwaysAvailable` when minReadySeconds is 0; null when
+ * it will not as it stands (not ready, or no non-zero transition time to count from).
  */
 export function availableAt(pod: KubeObject, minReadySeconds: number): Instant | null {
   if (!isRunningAndReady(pod)) return null;
   if (minReadySeconds <= 0) return alwaysAvailable;
   const since = conditionOf(pod, 'Ready')?.['lastTransitionTime'];
   const t = typeof since === 'string' ? parseInstant(since) : null;
-  return t === null || t === goZeroTime ? null : t + minReadySeconds * 1000 + 1;
+  return t === null || t === goZeroTime ? null : t + minReadySeconds * 1000;
 }
 
 /** The pod's health alone, as ordering and availability budgets see it. */

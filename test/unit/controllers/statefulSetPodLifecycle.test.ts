@@ -29,14 +29,14 @@ function pod(o: { phase?: string; ready?: boolean; readySince?: string; revision
 const at = (seconds: number): number => t0 + seconds * 1000;
 
 describe('statefulset member lifecycle', () => {
-  it('walks a member from missing to available, strictly after minReadySeconds', () => {
+  it('walks a member from missing to available, exactly minReadySeconds after Ready', () => {
     expect(memberPhaseOf(set, { ordinal: 1, pod: undefined }, at(0))).toBe('Missing');
     expect(memberPhaseOf(set, { ordinal: 1, pod: pod({ phase: 'Pending' }) }, at(0))).toBe('Pending');
     expect(memberPhaseOf(set, { ordinal: 1, pod: pod({ phase: 'Running', ready: false }) }, at(0))).toBe('RunningUnready');
     const ready = pod({ phase: 'Running', ready: true });
-    expect(memberPhaseOf(set, { ordinal: 1, pod: ready }, at(10))).toBe('Ready');
-    expect(memberPhaseOf(set, { ordinal: 1, pod: ready }, at(10) + 1)).toBe('Available');
-    expect(availableAt(ready, 10)).toBe(at(10) + 1);
+    expect(memberPhaseOf(set, { ordinal: 1, pod: ready }, at(10) - 1)).toBe('Ready');
+    expect(memberPhaseOf(set, { ordinal: 1, pod: ready }, at(10))).toBe('Available');
+    expect(availableAt(ready, 10)).toBe(at(10));
     expect(healthOf(ready, 0, at(0))).toBe('Available');
     expect(healthOf(pod({ phase: 'Running', ready: true, readySince: '0001-01-01T00:00:00Z' }), 10, at(999))).toBe('Ready');
   });

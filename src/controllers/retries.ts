@@ -1,0 +1,57 @@
+/**
+ * Retries of refused work, as a controller's rate-limited work queue: when the API refuses a write
+ * a controller expected might fail (a pod its template makes invalid, a name taken by someone
+ * else), the work item waits 5 ms × 2^(attempts−1), at most 1000 s (client-go's default
+ * per-item exponential limiter), then is tried again. A retry is due on `advance`, never within
+ * the same settle (CONTRACT.md: backoff is how a test lives through retries). A sync of the item
+ * that is refused nothing forgets its failures.
+ */
+import type { Instant } from '../core/duration.ts';
+import type { Retry, World } from '../store/world.ts';
+
+const baseDelayMs = 5;
+const maxDelayMs = 1000 * 1000;
+
+export function backoffMs(attempts: number): number {
+  return Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempts - 1, 40));
+}
+
+const slot = (controller: string, key: string): string => `${controller}/${key}`;
+
+/** Whether the item's last attempt was refused and its backoff has not passed. */
+export function isBackingOff(world: World, controller: string, key: string): boolean {
+  const r = world.retries?.[slot(controller, key)];
+  return r !== undefined && r.notBefore > world.now;
+}
+
+/** The item's failures so far (0 when none). */
+export function failuresOf(world: World, controller: string, key: string): number {
+  return world.retries?.[slot(controller, key)]?.attempts ?? 0;
+}
+
+/** One more refusal: the next attempt waits longer. */
+export function recordFailure(world: World, controller: string, key: string): World {
+  const attempts = failuresOf(world, controller, key) + 1;
+  const retry: Retry = { attempts, notBefore: world.now + backoffMs(attempts) };
+  return { ...world, retries: { ...world.retries, [slot(controller, key)]: retry } };
+}
+
+/** The item went through: its backoff starts over. */
+export function forget(world: World, controller: string, key: string): World {
+  const s = slot(controller, key);
+  if (world.retries?.[s] === undefined) return world;
+  const { [s]: _gone, ...rest } = world.retries;
+  return Object.keys(rest).length === 0 ? withoutRetries(world) : { ...world, retries: rest };
+}
+
+function withoutRetries(world: World): World {
+  const { retries: _none, ...rest } = world;
+  return rest;
+}
+
+/** The earliest retry still to come, or null. */
+export function nextRetry(world: World): Instant | null {
+  let next: Instant | null = null;
+  for (const r of Object.values(world.retries ?? {})) if (r.notBefore > world.now && (next === null || r.notBefore < next)) next = r.notBefore;
+  return next;
+}

@@ -1,0 +1,43 @@
+/**
+ * The StatefulSet controller (reference/statefulset.md §6): every set is synced each settle round
+ * (sync.ts: one sync per round, its writes seen by the next), under kube-controller-manager's
+ * identity for `statefulset-controller`. A set whose last sync the API refused something of
+ * waits out its backoff. It wakes when a member becomes available (`minReadySeconds` after
+ * Ready, to the moment), so OrderedReady progress, availableReplicas and scale-down never wait
+ * for a poll.
+ */
+import type { Instant } from '../../core/duration.ts';
+import { listObjects } from '../../store/objects.ts';
+import { isBackingOff } from '../retries.ts';
+import { controllerManagerActor, type Controller, type Intent } from '../types.ts';
+import { membersOf } from './members.ts';
+import { availableAt } from './podLifecycle.ts';
+import { readSpec } from './spec.ts';
+import { syncStatefulSet } from './sync.ts';
+
+const name = 'statefulset-controller';
+
+export const statefulSetController: Controller = {
+  name,
+  actor: controllerManagerActor('statefulset-controller'),
+  reconcile(world, env) {
+    const intents: Intent[] = [];
+    for (const set of listObjects(world, 'apps/statefulsets', null)) {
+      if (isBackingOff(world, name, `${set.metadata.namespace ?? ''}/${set.metadata.name ?? ''}`)) continue;
+      intents.push(...syncStatefulSet(world, set, env.names));
+    }
+    return intents;
+  },
+  nextWakeup(world) {
+    let next: Instant | null = null;
+    for (const set of listObjects(world, 'apps/statefulsets', null)) {
+      const spec = readSpec(set);
+      if (spec.minReadySeconds <= 0) continue;
+      for (const pod of membersOf(world, set, spec).pods.values()) {
+        const at = availableAt(pod, spec.minReadySeconds);
+        if (at !== null && at > world.now && (next === null || at < next)) next = at;
+      }
+    }
+    return next;
+  },
+};
