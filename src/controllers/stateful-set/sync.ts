@@ -186,6 +186,9 @@ export function syncStatefulSet(world: World, set: KubeObject, names: Names): In
 
   const listedRevisions = ownedRevisions(world, set);
   const resolution = resolveRevisions(world, set, names);
+  // A set being deleted gets no new revisions (the garbage collector is taking them away); with
+  // no revision of its template left there is nothing to report either.
+  if (spec.deleting && resolution.writes.length > 0) return s.out;
   for (const w of resolution.writes) {
     if (w.type === 'create') s.out.push({ type: 'create', resource: revisionsResource, object: w.revision, report: report(s, undefined, undefined) });
     else s.out.push({ type: 'update', resource: revisionsResource, subresource: '', object: w.revision, report: report(s, undefined, undefined) });
