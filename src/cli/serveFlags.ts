@@ -11,7 +11,7 @@ import type { ServeOptions } from '../edges/http/server.ts';
 import { readTokenAuthFile } from '../edges/fs/tokenAuthFile.ts';
 
 const stringFlags = [
-  'host', 'port', 'seed', 'start-time', 'group-domain', 'clock', 'settle', 'admin-token', 'kubeconfig', 'token-auth-file', 'state-file',
+  'host', 'port', 'seed', 'start-time', 'group-domain', 'clock', 'settle', 'schedule', 'admin-token', 'kubeconfig', 'token-auth-file', 'state-file',
   'pod-ready-after', 'compaction-interval', 'client-ca-file', 'requestheader-client-ca-file', 'requestheader-allowed-names',
   'requestheader-username-headers', 'requestheader-uid-headers', 'requestheader-group-headers', 'requestheader-extra-headers-prefix',
   'service-account-issuer', 'api-audiences', 'service-account-max-token-expiration', 'service-account-signing-key-file',
@@ -21,7 +21,7 @@ const stringFlags = [
 const booleanFlags = { tls: true, 'node-agent': true, 'anonymous-auth': false, 'service-account-extend-token-expiration': true } as const;
 
 export const serveUsage = `usage: platform-sim serve [--host H] [--port P] [--seed N] [--start-time T]
-    [--group-domain platform.io|k8s.io] [--clock wall|manual] [--settle auto|manual]
+    [--group-domain platform.io|k8s.io] [--clock wall|manual] [--settle auto|manual] [--schedule fixed|seeded]
     [--admin-token T] [--tls | --no-tls] [--kubeconfig PATH] [--token-auth-file F] [--state-file F]
     [--no-node-agent] [--pod-ready-after D] [--compaction-interval D] [--anonymous-auth[=false]]
     [--client-ca-file F] [--requestheader-client-ca-file F] [--requestheader-allowed-names a,b]
@@ -98,6 +98,8 @@ export function parseServeFlags(argv: readonly string[]): Parsed {
   if (clock !== 'wall' && clock !== 'manual') return { ok: false, message: `--clock: must be wall or manual` };
   if (groupDomain !== 'platform.io' && groupDomain !== 'k8s.io') return { ok: false, message: `--group-domain: must be platform.io or k8s.io` };
   if (settle !== 'auto' && settle !== 'manual') return { ok: false, message: `--settle: must be auto or manual` };
+  const schedule = s('schedule');
+  if (schedule !== undefined && schedule !== 'fixed' && schedule !== 'seeded') return { ok: false, message: `--schedule: must be fixed or seeded` };
   try {
     const tokenFile = s('token-auth-file');
     let users: ServeOptions['users'];
@@ -129,6 +131,7 @@ export function parseServeFlags(argv: readonly string[]): Parsed {
       ...opt('kubeconfig', s('kubeconfig')),
       ...opt('stateFile', s('state-file')),
       ...opt('podReadyAfter', s('pod-ready-after')),
+      ...opt('schedule', schedule),
       ...opt('compactionInterval', s('compaction-interval')),
       ...opt('clientCA', s('client-ca-file') === undefined ? undefined : readText('client-ca-file', s('client-ca-file')!)),
       ...opt('tokenIssuer', s('service-account-issuer')),

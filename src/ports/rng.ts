@@ -45,3 +45,15 @@ export function drawInts(seed: string, streams: RngStreams, stream: string, coun
   const state = prng.state();
   return { values, streams: { ...streams, [stream]: { i: state.i, j: state.j, S: state.S } } };
 }
+
+/** A uniformly drawn order of `n` items (Fisher–Yates): `order[k]` is the index of the k-th. */
+export function drawPermutation(seed: string, streams: RngStreams, stream: string, n: number): { order: number[]; streams: RngStreams } {
+  const prng = open(seed, stream, streams[stream]);
+  const order = Array.from({ length: n }, (_, k) => k);
+  for (let k = n - 1; k > 0; k--) {
+    const j = Math.floor(prng.double() * (k + 1));
+    [order[k], order[j]] = [order[j]!, order[k]!];
+  }
+  const state = prng.state();
+  return { order, streams: { ...streams, [stream]: { i: state.i, j: state.j, S: state.S } } };
+}

@@ -71,6 +71,13 @@ export interface SimulationOptions {
    * their intents applied like the built-in controllers'. Functions: not kept in snapshots.
    */
   readonly controllers?: readonly Controller[];
+  /**
+   * `fixed` (default): controllers run in one fixed order each settle round. `seeded`: the order
+   * of each round is drawn from the seed, so that when several controllers have work at the same
+   * instant (the StatefulSet controller, the garbage collector, the node agent…) a test can
+   * explore their interleavings, and replay any of them with the same seed.
+   */
+  readonly schedule?: 'fixed' | 'seeded';
 }
 
 export interface ResolvedOptions {
@@ -119,6 +126,7 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
   for (const gate of Object.keys(o.featureGates ?? {})) {
     if (!knownFeatureGates.includes(gate)) throw new PlatformSimError('PSIM_OPTION_INVALID', `option featureGates: unrecognized feature gate: ${gate} (known: ${knownFeatureGates.join(', ')})`);
   }
+  if (o.schedule !== undefined && o.schedule !== 'fixed' && o.schedule !== 'seeded') throw new PlatformSimError('PSIM_OPTION_INVALID', 'option schedule: must be "fixed" or "seeded"');
   const rh = o.requestHeader;
   const identity: Omit<IdentityConfig, 'keys'> = {
     issuer,
@@ -146,7 +154,13 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
     seed: String(o.seed ?? 1),
     start,
     settle: o.settle ?? 'auto',
-    config: { groupDomain, compactionIntervalMs, nodeAgent: o.nodeAgent ?? true, podReadyAfterMs: duration('podReadyAfter', o.podReadyAfter ?? '0s') },
+    config: {
+      groupDomain,
+      compactionIntervalMs,
+      nodeAgent: o.nodeAgent ?? true,
+      podReadyAfterMs: duration('podReadyAfter', o.podReadyAfter ?? '0s'),
+      ...(o.schedule === 'seeded' ? { schedule: 'seeded' as const } : {}),
+    },
     users: o.users ?? [],
     anonymousAuth: o.anonymousAuth ?? false,
   };

@@ -11,6 +11,7 @@ import { assert } from '../core/assert.ts';
 import type { Instant } from '../core/duration.ts';
 import { compactLog } from '../store/history.ts';
 import { getObject } from '../store/objects.ts';
+import { drawPermutation } from '../ports/rng.ts';
 import type { World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
 import type { Actor, Controller, ControllerEnv, ControllerServices, Intent, Report } from '../controllers/types.ts';
@@ -79,13 +80,24 @@ function checkIntents(c: Controller, world: World, intents: readonly Intent[]): 
   }
 }
 
+/**
+ * The controllers in this round's order: as listed, or (`schedule: 'seeded'`) drawn from the seed
+ * and the point reached — the revision, the instant and the round — so the same run draws the
+ * same orders, and a settle with nothing to do leaves the world as it was.
+ */
+function roundOrder(world: World, controllers: readonly Controller[], round: number): readonly Controller[] {
+  if (world.config.schedule !== 'seeded') return controllers;
+  const { order } = drawPermutation(world.seed, {}, `schedule/${world.revision}/${world.now}/${round}`, controllers.length);
+  return order.map((k) => controllers[k]!);
+}
+
 /** Settles at the current instant; the writes and rejections are appended to the given lists. */
 function settleInto(world: World, table: ResourceTable, services: ControllerServices, controllers: readonly Controller[], writes: WriteAttribution[], rejections: Rejection[]): World {
   let w = world;
   const e = env(table, services);
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     const busy: string[] = [];
-    for (const c of controllers) {
+    for (const c of roundOrder(w, controllers, round)) {
       const intents = c.reconcile(w, e);
       if (intents.length === 0) continue;
       checkIntents(c, w, intents);

@@ -19,6 +19,12 @@ export interface WorldConfig {
   readonly compactionIntervalMs: number;
   readonly nodeAgent: boolean;
   readonly podReadyAfterMs: number;
+  /**
+   * The order controllers run in within a settle round: `fixed` (the list's order), or `seeded`
+   * (drawn from the seed each round, so tests explore interleavings and replay any of them).
+   * Absent means fixed.
+   */
+  readonly schedule?: 'fixed' | 'seeded';
 }
 
 export interface World {

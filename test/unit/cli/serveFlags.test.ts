@@ -30,6 +30,8 @@ describe('serve flags', () => {
       podReadyAfter: '5s',
       serviceAccountMaxTokenExpiration: '1h',
     });
+    expect(parseServeFlags(['--schedule', 'seeded'])).toMatchObject({ ok: true, options: { schedule: 'seeded' } });
+    expect(parseServeFlags(['--schedule', 'random'])).toEqual({ ok: false, message: '--schedule: must be fixed or seeded' });
     expect(parseServeFlags(['--anonymous-auth=true']).ok && (parseServeFlags(['--anonymous-auth=true']) as { options: { anonymousAuth: boolean } }).options.anonymousAuth).toBe(true);
   });
 
