@@ -16,8 +16,19 @@ const containersOf = (pod: KubeObject): JsonObject[] => {
   return Array.isArray(spec['containers']) ? spec['containers'].filter(isObject) : [];
 };
 
-function condition(type: string, ok: boolean, now: string): JsonObject {
-  return { type, status: ok ? 'True' : 'False', lastProbeTime: null, lastTransitionTime: now };
+/**
+ * The pod's conditions as a kubelet writes them: a condition whose status did not change keeps
+ * its lastTransitionTime (minReadySeconds counts from Ready's).
+ */
+function conditions(pod: KubeObject, wanted: readonly (readonly [string, boolean])[], now: string): JsonObject[] {
+  const old = objectField(pod, 'status')['conditions'];
+  const before = new Map((Array.isArray(old) ? old.filter(isObject) : []).map((c) => [String(c['type']), c]));
+  return wanted.map(([type, ok]) => {
+    const status = ok ? 'True' : 'False';
+    const prev = before.get(type);
+    const since = prev !== undefined && prev['status'] === status && typeof prev['lastTransitionTime'] === 'string' ? prev['lastTransitionTime'] : now;
+    return { type, status, lastProbeTime: null, lastTransitionTime: since };
+  });
 }
 
 export function runningStatus(pod: KubeObject, place: Placement, ready: boolean, now: Instant): JsonObject {
@@ -27,7 +38,7 @@ export function runningStatus(pod: KubeObject, place: Placement, ready: boolean,
   return {
     ...old,
     phase: 'Running',
-    conditions: [condition('PodReadyToStartContainers', true, t), condition('Initialized', true, t), condition('Ready', ready, t), condition('ContainersReady', ready, t), condition('PodScheduled', true, t)],
+    conditions: conditions(pod, [['PodReadyToStartContainers', true], ['Initialized', true], ['Ready', ready], ['ContainersReady', ready], ['PodScheduled', true]], t),
     hostIP: place.hostIP,
     hostIPs: [{ ip: place.hostIP }],
     podIP: place.podIP,
@@ -52,7 +63,7 @@ export function failedStatus(pod: KubeObject, now: Instant): JsonObject {
   return {
     ...old,
     phase: 'Failed',
-    conditions: [condition('PodReadyToStartContainers', false, t), condition('Initialized', true, t), condition('Ready', false, t), condition('ContainersReady', false, t), condition('PodScheduled', true, t)],
+    conditions: conditions(pod, [['PodReadyToStartContainers', false], ['Initialized', true], ['Ready', false], ['ContainersReady', false], ['PodScheduled', true]], t),
     containerStatuses: containersOf(pod).map((c) => ({
       name: String(c['name'] ?? ''),
       state: { terminated: { exitCode: 1, reason: 'Error', finishedAt: t } },
