@@ -19,7 +19,7 @@ export type { Controller, ControllerEnv, Intent, Actor, UpdateSubresource } from
 export type { World, WorldConfig } from './store/world.ts';
 export type { TraceEvent } from './edges/simulation/trace.ts';
 export { renderTimeline } from './scenario/timeline.ts';
-export type { TimelineOptions } from './scenario/timeline.ts';
+export type { TimelineOptions, LifeStyle, TimelineNote, TimelineWrite } from './scenario/timeline.ts';
 export type { FaultRule, FaultState } from './sim/faults.ts';
 export { WatchStream } from './edges/simulation/watchStream.ts';
 export type { WatchEvent } from './edges/simulation/watchStream.ts';

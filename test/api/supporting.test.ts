@@ -44,6 +44,13 @@ describe('Pod', () => {
     expect(p.metadata.generation).toBe(1);
   });
 
+  it('defaults a container port without a protocol to TCP, and keeps a given one', async () => {
+    const s = await sim({ nodeAgent: false });
+    const ports = [{ name: 'http', containerPort: 80 }, { containerPort: 53, protocol: 'UDP' }];
+    const res = await s.request({ method: 'POST', path: `${ns}/pods`, body: { metadata: { name: 'p' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27', ports }] } } });
+    expect((res.body as Body).spec.containers[0].ports).toEqual([{ name: 'http', containerPort: 80, protocol: 'TCP' }, { containerPort: 53, protocol: 'UDP' }]);
+  });
+
   it('refuses spec changes other than images', async () => {
     const s = await sim({ nodeAgent: false });
     const p = (await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') })).body as Body;

@@ -24,6 +24,25 @@ describe('watch', () => {
     w.close();
   });
 
+  it('sends Tables of one row when asked for them (kubectl get -w), column definitions first only', async () => {
+    const s = await sim();
+    const res = await s.request({ method: 'GET', path: `${saPath()}?watch=true&resourceVersion=${s.world.revision}`, headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json' } });
+    await createSA(s, 'a');
+    await s.advance('90s');
+    await s.request({ method: 'DELETE', path: saPath('default', 'a') });
+    const events = res.watch!.drain();
+    expect(events.map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
+    const added = events[0]!.object as Body;
+    const deleted = events[1]!.object as Body;
+    expect(added).toMatchObject({ kind: 'Table', apiVersion: 'meta.k8s.io/v1', metadata: { resourceVersion: expect.any(String) } });
+    expect(added.columnDefinitions.map((c: Body) => c.name)).toEqual(['Name', 'Secrets', 'Age']);
+    expect(added.rows).toEqual([{ cells: ['a', 0, '0s'], object: { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: expect.objectContaining({ name: 'a' }) } }]);
+    expect(deleted.columnDefinitions).toBeNull();
+    expect(deleted.rows[0].cells).toEqual(['a', 0, '90s']);
+    expect(Number(deleted.metadata.resourceVersion)).toBeGreaterThan(Number(added.metadata.resourceVersion));
+    res.watch!.close();
+  });
+
   it('survives a reconnect from the last resourceVersion seen', async () => {
     const s = await sim();
     const w1 = s.watch(`${saPath()}?resourceVersion=${s.world.revision}`);

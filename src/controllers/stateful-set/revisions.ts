@@ -12,7 +12,7 @@ import type { Names } from '../../api/names.ts';
 import { assert } from '../../core/assert.ts';
 import { compareStrings } from '../../core/compareStrings.ts';
 import { parseInstant } from '../../core/duration.ts';
-import { cloneJson, isObject, objectField, setOwn, type JsonObject } from '../../core/json.ts';
+import { cloneJson, isObject, objectField, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { labelSelectorFromObject, type LabelSelectorObject } from '../../registry/selectors/labelSelectorObject.ts';
 import { matchesLabels } from '../../registry/selectors/matchesLabels.ts';
 import { statefulSetSchema } from '../../registry/stateful-set/schema.ts';
@@ -36,11 +36,27 @@ const revisionNamePrefixMax = 223;
  */
 const collisionAttemptsMax = 1000;
 
-/** The recorded patch: `{"spec":{"template":{...,"$patch":"replace"}}}` of the stored set's template. */
+/**
+ * The recorded patch `{"spec":{"template":{"$patch":"replace",...}}}` of the stored set's template,
+ * shaped as Go's encoding of it: every map's keys in sorted order and the template's
+ * `metadata.creationTimestamp: null` (a zero time in ObjectMeta), because `kubectl rollout undo`
+ * compares its own encoding of the live template with these bytes to skip a no-op rollback.
+ */
 export function revisionData(set: KubeObject): JsonObject {
   const template = cloneJson(objectField(objectField(set, 'spec'), 'template'));
   setOwn(template, '$patch', 'replace');
-  return { spec: { template } };
+  const metadata = objectField(template, 'metadata');
+  setOwn(template, 'metadata', metadata['creationTimestamp'] === undefined ? { ...metadata, creationTimestamp: null } : metadata);
+  return sortedKeys({ spec: { template } }) as JsonObject;
+}
+
+/** The value with every object's keys in Go's (byte) order. */
+function sortedKeys(v: JsonValue): JsonValue {
+  if (Array.isArray(v)) return v.map(sortedKeys);
+  if (!isObject(v)) return v;
+  const out: JsonObject = {};
+  for (const k of Object.keys(v).sort(compareStrings)) setOwn(out, k, sortedKeys(v[k] as JsonValue));
+  return out;
 }
 
 /** `<set name cut to 223 characters>-<hash>`. */

@@ -51,17 +51,19 @@ function report(s: Sync, accepted: Report['accepted'], refused: Report['refused'
   return { key: s.key, involved: s.set, ...(accepted === undefined ? {} : { accepted }), ...(refused === undefined ? {} : { refused }) };
 }
 
-function deletePod(s: Sync, pod: KubeObject, failed: boolean): void {
+/**
+ * Deletes a member, reporting SuccessfulDelete / FailedDelete. A failed or succeeded pod is
+ * deleted the same way (v1.31 dropped the RecreatingFailedPod event, kubernetes#123809).
+ */
+function deletePod(s: Sync, pod: KubeObject): void {
   const name = pod.metadata.name ?? '';
-  const recreating = { type: 'Warning' as const, reason: 'RecreatingFailedPod', message: `StatefulSet ${s.spec.namespace}/${s.spec.name} is recreating failed Pod ${name}` };
-  const deleted = { reason: 'SuccessfulDelete', message: `delete Pod ${name} in StatefulSet ${s.spec.name} successful` };
   s.out.push({
     type: 'delete',
     resource: pods,
     namespace: s.spec.namespace,
     name,
     uid: pod.metadata.uid ?? '',
-    report: report(s, failed ? [recreating, deleted] : [deleted], { reason: 'FailedDelete', messagePrefix: `delete Pod ${name} in StatefulSet ${s.spec.name} failed error: ` }),
+    report: report(s, [{ reason: 'SuccessfulDelete', message: `delete Pod ${name} in StatefulSet ${s.spec.name} successful` }], { reason: 'FailedDelete', messagePrefix: `delete Pod ${name} in StatefulSet ${s.spec.name} failed error: ` }),
   });
 }
 
@@ -126,7 +128,7 @@ function processReplica(s: Sync, slot: Slot, monotonic: boolean): boolean {
   const health = healthOf(slot.exists ? slot.pod : undefined, s.spec.minReadySeconds, s.now);
   if (health === 'Failed') {
     // Recreated at the next sync once the pod is gone.
-    if (slot.pod.metadata.deletionTimestamp === undefined) deletePod(s, slot.pod, true);
+    if (slot.pod.metadata.deletionTimestamp === undefined) deletePod(s, slot.pod);
     return true;
   }
   if (!slot.exists) {
@@ -157,7 +159,7 @@ function processReplica(s: Sync, slot: Slot, monotonic: boolean): boolean {
 function processCondemned(s: Sync, pod: KubeObject, health: MemberHealth, firstUnavailable: KubeObject | null, monotonic: boolean): boolean {
   if (health === 'Terminating') return monotonic;
   if (monotonic && health !== 'Available' && pod !== firstUnavailable) return true;
-  deletePod(s, pod, false);
+  deletePod(s, pod);
   return true;
 }
 
@@ -172,7 +174,7 @@ function rollingUpdate(s: Sync, slots: readonly Slot[], healths: readonly Member
     const slot = slots[i]!;
     if (!slot.exists || slot.pod.metadata.deletionTimestamp !== undefined) continue;
     if (slot.pod.metadata.labels?.[revisionLabel] === updateRevision) continue;
-    deletePod(s, slot.pod, false);
+    deletePod(s, slot.pod);
     deleted++;
   }
   return deleted;

@@ -223,7 +223,7 @@ export class Simulation {
     const out = result.output!;
     if (out.watch !== undefined) {
       const r = out.watch.route;
-      const stream = this.#hub.open(this.#world, r.rt, r.namespace, out.watch.query);
+      const stream = this.#hub.open(this.#world, r.rt, r.namespace, out.watch.query, out.watch.rendering.output);
       return { status: 200, headers: { 'content-type': 'application/json' }, body: '', watch: stream };
     }
     if (out.fill === 'trace') return { status: 200, headers: { 'content-type': 'application/x-ndjson' }, body: this.traceNdjson() };

@@ -2,7 +2,9 @@
  * Open watches and how the world's log becomes their events: a start point (initial events,
  * or replay from a resourceVersion, or 410 when that history is compacted), selector
  * transitions (an object that stops matching is DELETED for the watcher), bookmarks every 60 s of
- * virtual time when asked for, and `timeoutSeconds` on the simulation clock.
+ * virtual time when asked for, and `timeoutSeconds` on the simulation clock. A watch asked for as
+ * a Table (`kubectl get -w`) gets each object as a Table of one row, the column definitions in the
+ * first such event only (the real server sets NoHeaders after the first).
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
@@ -13,10 +15,14 @@ import { listObjects } from '../../store/objects.ts';
 import type { World } from '../../store/world.ts';
 import type { ResourceType } from '../../registry/types.ts';
 import type { ListQuery } from '../../endpoints/listQuery.ts';
+import { toTable } from '../../endpoints/encode.ts';
+import type { Output } from '../../endpoints/negotiate.ts';
 import { apiVersionOf } from '../../store/ops/typeMeta.ts';
 import { WatchStream, type WatchEvent } from './watchStream.ts';
 
 const bookmarkIntervalMs = 60_000;
+
+type ObjectEvent = Extract<WatchEvent, { type: 'ADDED' | 'MODIFIED' | 'DELETED' }>;
 
 interface Watcher {
   readonly stream: WatchStream;
@@ -26,6 +32,8 @@ interface Watcher {
   lastRv: number;
   nextBookmarkAt: Instant;
   readonly deadline: Instant | null;
+  /** Objects as Tables of one row; `headersSent` once the column definitions went out. */
+  readonly table: { readonly output: Extract<Output, { type: 'table' }>; headersSent: boolean } | null;
 }
 
 export class WatchHub {
@@ -35,7 +43,7 @@ export class WatchHub {
     return this.#watchers.size;
   }
 
-  open(world: World, rt: ResourceType, namespace: string | null, query: ListQuery): WatchStream {
+  open(world: World, rt: ResourceType, namespace: string | null, query: ListQuery, output: Output | null = null): WatchStream {
     const stream = new WatchStream(() => this.#watchers.delete(w));
     const w: Watcher = {
       stream,
@@ -45,6 +53,7 @@ export class WatchHub {
       lastRv: world.revision,
       nextBookmarkAt: world.now + bookmarkIntervalMs,
       deadline: query.timeoutSeconds !== undefined && query.timeoutSeconds > 0 ? world.now + query.timeoutSeconds * 1000 : null,
+      table: output?.type === 'table' ? { output, headersSent: false } : null,
     };
     this.#watchers.add(w);
     this.#start(world, w);
@@ -66,7 +75,7 @@ export class WatchHub {
         w.stream.close();
         return;
       }
-      for (const obj of listObjects(world, w.rt.id, w.namespace)) if (this.#matches(w, obj)) w.stream.push({ type: 'ADDED', object: obj });
+      for (const obj of listObjects(world, w.rt.id, w.namespace)) if (this.#matches(w, obj)) this.#push(w, world, { type: 'ADDED', object: obj });
       w.lastRv = world.revision;
       if (w.query.sendInitialEvents === true && w.query.allowWatchBookmarks) w.stream.push(this.#bookmark(w, world.revision, true));
       return;
@@ -88,7 +97,7 @@ export class WatchHub {
     return { type: 'BOOKMARK', object: { kind: w.rt.kind, apiVersion: apiVersionOf(w.rt), metadata } };
   }
 
-  #event(w: Watcher, e: LogEntry): WatchEvent | null {
+  #event(w: Watcher, e: LogEntry): ObjectEvent | null {
     const now = this.#matches(w, e.type === 'DELETED' ? null : e.object);
     const before = this.#matches(w, e.prev);
     if (e.type === 'DELETED') return before ? { type: 'DELETED', object: e.object } : null;
@@ -98,11 +107,22 @@ export class WatchHub {
     return null;
   }
 
+  /** An object event as the watcher asked for it: the object, or a Table of one row. */
+  #push(w: Watcher, world: World, ev: ObjectEvent): void {
+    if (w.table === null) {
+      w.stream.push(ev);
+      return;
+    }
+    const table = toTable(w.rt, [ev.object], { resourceVersion: ev.object.metadata.resourceVersion ?? '' }, world.now, w.table.output) as KubeObject;
+    w.stream.push({ type: ev.type, object: w.table.headersSent ? { ...table, columnDefinitions: null } : table });
+    w.table.headersSent = true;
+  }
+
   #deliver(world: World, w: Watcher): void {
     if (w.stream.closed || w.lastRv >= world.revision) return;
     for (const e of entriesAfter(world.log, w.lastRv, w.rt.id)) {
       const ev = this.#event(w, e);
-      if (ev !== null) w.stream.push(ev);
+      if (ev !== null) this.#push(w, world, ev);
     }
     w.lastRv = world.revision;
   }

@@ -1,7 +1,8 @@
 /**
  * Pod defaults as the real API server applies them (SetDefaults_PodSpec, SetDefaults_Container):
  * restart policy, grace period, DNS policy, service account, scheduler, priority; per container
- * the termination message path and policy, and the pull policy from the image tag.
+ * the termination message path and policy, the pull policy from the image tag, and TCP for a
+ * container port without a protocol (SetDefaults_ContainerPort; `kubectl describe` prints `80/TCP`).
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { isObject, objectField, type JsonObject } from '../../core/json.ts';
@@ -10,13 +11,15 @@ export function defaultContainer(c: unknown): unknown {
   if (!isObject(c)) return c;
   const image = typeof c['image'] === 'string' ? c['image'] : '';
   const tagged = /:[^/]+$/.test(image) && !image.endsWith(':latest');
-  return {
+  const out: JsonObject = {
     terminationMessagePath: '/dev/termination-log',
     terminationMessagePolicy: 'File',
     imagePullPolicy: tagged ? 'IfNotPresent' : 'Always',
     resources: {},
     ...c,
   };
+  if (Array.isArray(c['ports'])) out['ports'] = c['ports'].map((p) => (isObject(p) && (p['protocol'] === undefined || p['protocol'] === '') ? { ...p, protocol: 'TCP' } : p));
+  return out;
 }
 
 export function withPodDefaults(obj: KubeObject): KubeObject {

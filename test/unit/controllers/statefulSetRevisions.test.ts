@@ -95,8 +95,10 @@ describe('revision hash', () => {
 });
 
 describe('revision object', () => {
-  it('records the template as a replace patch', () => {
-    expect(revisionData(statefulSet('nginx:1'))).toEqual({ spec: { template: { ...template('nginx:1'), $patch: 'replace' } } });
+  it('records the template as a replace patch, encoded as Go does (sorted keys, the zero creationTimestamp)', () => {
+    const data = revisionData(statefulSet('nginx:1'));
+    expect(data).toEqual({ spec: { template: { $patch: 'replace', metadata: { creationTimestamp: null, labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } } } });
+    expect(JSON.stringify(data)).toBe('{"spec":{"template":{"$patch":"replace","metadata":{"creationTimestamp":null,"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1","name":"app"}]}}}}');
   });
 
   it('names a revision after the set, cutting long names to 223 characters', () => {
@@ -268,7 +270,8 @@ describe('applying a revision', () => {
     const old = statefulSet('nginx:1');
     const live = { ...statefulSet('nginx:2'), spec: { ...(statefulSet('nginx:2')['spec'] as JsonObject), replicas: 5, template: template('nginx:2', { extra: 1 }) } };
     const applied = setAtRevision(live, newRevision(old, names, 0, 1));
-    expect(applied).toEqual({ ...live, spec: { ...live.spec, template: template('nginx:1') } });
+    const recorded = template('nginx:1');
+    expect(applied).toEqual({ ...live, spec: { ...live.spec, template: { ...recorded, metadata: { creationTimestamp: null, ...(recorded['metadata'] as JsonObject) } } } });
     expect(live.spec.template).toEqual(template('nginx:2', { extra: 1 }));
   });
 
