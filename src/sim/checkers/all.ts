@@ -5,8 +5,25 @@ import { storeKeysMatch } from './storeKeysMatch.ts';
 import { timeMovesForward } from './timeMovesForward.ts';
 import type { Checker } from './types.ts';
 import { csrDecisions } from './csrDecisions.ts';
+import { statefulSetClaimVolumes } from './statefulSetClaimVolumes.ts';
+import { statefulSetOrderedCreation } from './statefulSetOrderedCreation.ts';
+import { statefulSetPodIdentity } from './statefulSetPodIdentity.ts';
+import { statefulSetPodRevisions } from './statefulSetPodRevisions.ts';
+import { statefulSetStatusCounts } from './statefulSetStatusCounts.ts';
+import { statefulSetUpdateBudget } from './statefulSetUpdateBudget.ts';
 
-export const checkers: readonly Checker[] = [revisionsIncrease, timeMovesForward, storeKeysMatch, csrDecisions];
+export const checkers: readonly Checker[] = [
+  revisionsIncrease,
+  timeMovesForward,
+  storeKeysMatch,
+  csrDecisions,
+  statefulSetOrderedCreation,
+  statefulSetPodIdentity,
+  statefulSetClaimVolumes,
+  statefulSetPodRevisions,
+  statefulSetStatusCounts,
+  statefulSetUpdateBudget,
+];
 
 export function checkAll(before: World | null, after: World): string[] {
   return checkers.flatMap((c) => c.check(before, after).map((p) => `${c.name}: ${p}`));

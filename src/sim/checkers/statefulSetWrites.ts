@@ -6,7 +6,7 @@
  * only place the order of those writes is kept. Every write of a step happens at `after.now`.
  *
  * Who made a write is not in the log. A pod the StatefulSet controller creates carries the set
- * as controller owner from its creation; a pod the controller deletes or updates is followed at
+ * as controller owner from its creation; a pod the controller deletes is followed at
  * once by the event its recorder writes (`delete Pod <pod> in StatefulSet <set> successful`),
  * which is how these checkers tell the controller's deletions from a user's or the garbage
  * collector's. The health rules are reference/statefulset.md §6.3, written again here so that a
@@ -19,6 +19,7 @@ import { isObject, objectField } from '../../core/json.ts';
 import { entriesAfter, type LogEntry } from '../../store/history.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
 import type { World } from '../../store/world.ts';
+import type { Checker } from './types.ts';
 
 export const pods = 'core/pods';
 export const sets = 'apps/statefulsets';
@@ -102,6 +103,8 @@ function readyCondition(pod: KubeObject): Record<string, unknown> | undefined {
 
 export const isFailed = (pod: KubeObject): boolean => ['Failed', 'Succeeded'].includes(String(objectField(pod, 'status')['phase'] ?? ''));
 
+const goZeroTime = parseInstant('0001-01-01T00:00:00Z');
+
 /** Not terminating, Running with Ready True, for at least minReadySeconds (to the moment) at `now`. */
 export function isAvailable(pod: KubeObject, minReadySeconds: number, now: Instant): boolean {
   if (pod.metadata.deletionTimestamp !== undefined || objectField(pod, 'status')['phase'] !== 'Running') return false;
@@ -109,7 +112,7 @@ export function isAvailable(pod: KubeObject, minReadySeconds: number, now: Insta
   if (ready?.['status'] !== 'True') return false;
   if (minReadySeconds <= 0) return true;
   const since = typeof ready['lastTransitionTime'] === 'string' ? parseInstant(ready['lastTransitionTime']) : null;
-  return since !== null && since > parseInstant('0001-01-01T00:00:00Z')! && since + minReadySeconds * 1000 <= now;
+  return since !== null && since !== goZeroTime && since + minReadySeconds * 1000 <= now;
 }
 
 /** A few words on why a member is not available, for messages. */
@@ -174,9 +177,7 @@ export function replayStep(before: World, after: World, visit: (entry: LogEntry,
 
 /** Whether any write of the step touched `resource` (a cheap way out for the checkers). */
 export function stepTouches(before: World, after: World, resource: string): boolean {
-  if (after.revision <= before.revision) return false;
-  for (const _ of entriesAfter(after.log, before.revision, resource)) return true;
-  return false;
+  return after.revision > before.revision && entriesAfter(after.log, before.revision, resource).next().done !== true;
 }
 
 /** A pod starts going: a deletionTimestamp appears, or it is removed without one. */
@@ -187,10 +188,10 @@ export function deletionStarts(entry: LogEntry, old: KubeObject | undefined): bo
 
 /**
  * Whether the events written right after `entries[index]` include the StatefulSet controller's
- * `<verb> Pod <pod> in StatefulSet <set> successful` about `set`: the write was the controller's.
+ * `delete Pod <pod> in StatefulSet <set> successful` about `set`: the deletion was the controller's.
  */
-export function controllerReported(entries: readonly LogEntry[], index: number, set: KubeObject, verb: 'delete' | 'update', pod: string): boolean {
-  const message = `${verb} Pod ${pod} in StatefulSet ${set.metadata.name ?? ''} successful`;
+export function deletedByController(entries: readonly LogEntry[], index: number, set: KubeObject, pod: string): boolean {
+  const message = `delete Pod ${pod} in StatefulSet ${set.metadata.name ?? ''} successful`;
   for (let j = index + 1; j < entries.length && entries[j]!.resource === events; j++) {
     const e = entries[j]!.object;
     if (e['message'] === message && objectField(e, 'source')['component'] === 'statefulset-controller' && objectField(e, 'involvedObject')['uid'] === set.metadata.uid) return true;
@@ -199,11 +200,23 @@ export function controllerReported(entries: readonly LogEntry[], index: number, 
 }
 
 /** Each pod the step created with a StatefulSet as controller (the controller's creations), with the set as it was then. */
-export function forEachCreatedMember(before: World, after: World, visit: (pod: KubeObject, set: KubeObject, ordinal: number | null, state: Replay) => void): void {
+export function forEachCreatedMember(before: World, after: World, visit: (pod: KubeObject, set: SetView, ordinal: number | null, state: Replay) => void): void {
   if (!stepTouches(before, after, pods)) return;
   replayStep(before, after, (entry, _i, _all, state) => {
     if (entry.resource !== pods || entry.type !== 'ADDED') return;
     const set = state.controllingSet(entry.object);
-    if (set !== undefined) visit(entry.object, set, ordinalOf(set.metadata.name ?? '', entry.name), state);
+    if (set !== undefined) visit(entry.object, setView(set), ordinalOf(set.metadata.name ?? '', entry.name), state);
   });
+}
+
+/** A checker of the pods the controller creates: `check` tells what is wrong with one, at its creation. */
+export function creationChecker(name: string, check: (pod: KubeObject, set: SetView, ordinal: number | null, state: Replay, now: Instant) => string[]): Checker {
+  return {
+    name,
+    check(before, after) {
+      const problems: string[] = [];
+      if (before !== null) forEachCreatedMember(before, after, (pod, set, ordinal, state) => problems.push(...check(pod, set, ordinal, state, after.now)));
+      return problems;
+    },
+  };
 }
