@@ -1,11 +1,13 @@
 /**
  * The built-in signers: an approved request is issued by the cluster CA with the real contents
- * and validity, or failed with the signer's reason; the issued client certificate logs in.
+ * and validity, or failed with the signer's reason; the issued client certificate logs in. Every
+ * issued certificate is checked with node:crypto and `openssl verify` (issuedCertificates.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { bytesToBase64, utf8Encode } from '../../src/core/base64.ts';
-import { x509 } from '../../src/edges/crypto/x509.ts';
+import { toPem, x509 } from '../../src/edges/crypto/x509.ts';
 import { sim, type Body } from '../helpers.ts';
+import { expectVerifies } from '../issuedCertificates.ts';
 
 const csrs = '/apis/certificates.platform.io/v1/certificatesigningrequests';
 const b64 = (text: string): string => bytesToBase64(utf8Encode(text));
@@ -15,20 +17,30 @@ async function csrPem(name: string, extensions: x509.Extension[] = []): Promise<
   return (await x509.Pkcs10CertificateRequestGenerator.create({ name, keys, signingAlgorithm: { name: 'Ed25519' }, extensions })).toString('pem');
 }
 
-async function submitAndApprove(s: Awaited<ReturnType<typeof sim>>, name: string, spec: Body): Promise<Body> {
+type Sim = Awaited<ReturnType<typeof sim>>;
+
+/** The certificate of an issued request, verified against the CA that signed it. */
+function issued(s: Sim, csr: Body, caPem: string = s.caCertificate): x509.X509Certificate {
+  const pem = Buffer.from(csr.status.certificate, 'base64').toString('utf8');
+  expectVerifies(pem, caPem, s.now());
+  return new x509.X509Certificate(pem);
+}
+
+/** Creates and approves a request; a certificate the signer then issues is verified at once. */
+async function submitAndApprove(s: Sim, name: string, spec: Body, caPem: string = s.caCertificate): Promise<Body> {
   const created = (await s.request({ method: 'POST', path: csrs, body: { metadata: { name }, spec } })).body as Body;
   expect(created.metadata?.name, JSON.stringify(created)).toBe(name);
   await s.request({ method: 'PUT', path: `${csrs}/${name}/approval`, body: { ...created, status: { conditions: [{ type: 'Approved', status: 'True', reason: 'Test' }] } } });
-  return (await s.request({ method: 'GET', path: `${csrs}/${name}` })).body as Body;
+  const csr = (await s.request({ method: 'GET', path: `${csrs}/${name}` })).body as Body;
+  if (csr.status.certificate !== undefined) issued(s, csr, caPem);
+  return csr;
 }
-
-const issued = (csr: Body): x509.X509Certificate => new x509.X509Certificate(Buffer.from(csr.status.certificate, 'base64').toString('utf8'));
 
 describe('built-in signers', () => {
   it('issue an approved API-server client certificate with the real contents', async () => {
     const s = await sim();
     const csr = await submitAndApprove(s, 'alice', { request: b64(await csrPem('CN=alice, O=dev')), signerName: 'platform.io/apiserver-client', usages: ['digital signature', 'client auth'] });
-    const cert = issued(csr);
+    const cert = issued(s, csr);
     expect(cert.subjectName.getField('CN')).toEqual(['alice']);
     expect(cert.subjectName.getField('O')).toEqual(['dev']);
     expect(cert.issuerName.getField('CN')).toEqual(['platform-sim-ca']);
@@ -42,11 +54,48 @@ describe('built-in signers', () => {
     expect((who.body as Body).status.userInfo).toMatchObject({ username: 'alice', groups: ['dev', 'system:authenticated'] });
   });
 
+  it('write no KeyUsage extension when the usages set no key-usage bit, as Go x509 (OpenSSL and Node refuse an empty one)', async () => {
+    const s = await sim();
+    const csr = await submitAndApprove(s, 'bare', { request: b64(await csrPem('CN=bare')), signerName: 'platform.io/apiserver-client', usages: ['client auth'] });
+    const cert = issued(s, csr);
+    expect(cert.extensions.map((e) => e.type)).not.toContain('2.5.29.15');
+    expect(cert.getExtension(x509.ExtendedKeyUsageExtension)?.usages.map(String)).toEqual(['1.3.6.1.5.5.7.3.2']);
+    const both = issued(s, await submitAndApprove(s, 'both', { request: b64(await csrPem('CN=both')), signerName: 'platform.io/apiserver-client', usages: ['key encipherment', 'client auth'] }));
+    expect(both.getExtension(x509.KeyUsagesExtension)).toMatchObject({ critical: true, usages: x509.KeyUsageFlags.keyEncipherment });
+  });
+
+  it('sign with a clusterSigning CA of another key type (ECDSA P-256), verifiable by OpenSSL and Node', async () => {
+    const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
+    const keys = (await globalThis.crypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const ca = await x509.X509CertificateGenerator.createSelfSigned({
+      serialNumber: '0a',
+      name: 'CN=ecdsa-signing-ca',
+      notBefore: new Date('2025-01-01T00:00:00Z'),
+      notAfter: new Date('2030-01-01T00:00:00Z'),
+      keys,
+      signingAlgorithm: alg,
+      extensions: [
+        new x509.BasicConstraintsExtension(true, undefined, true),
+        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+        await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+      ],
+    });
+    const caPem = ca.toString('pem');
+    const privateKey = toPem(await globalThis.crypto.subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY');
+    const s = await sim({ clusterSigning: { certificate: caPem, privateKey } });
+    const spec = async (cn: string, usages: string[]) => ({ request: b64(await csrPem(`CN=${cn}`)), signerName: 'platform.io/apiserver-client', usages });
+    for (const [name, usages] of [['ec-bare', ['client auth']], ['ec-full', ['digital signature', 'key encipherment', 'client auth']]] as const) {
+      const cert = issued(s, await submitAndApprove(s, name, await spec(name, [...usages]), caPem), caPem);
+      expect(cert.issuerName.getField('CN')).toEqual(['ecdsa-signing-ca']);
+      expect(cert.signatureAlgorithm).toMatchObject({ name: 'ECDSA', hash: { name: 'SHA-256' } });
+    }
+  });
+
   it('honours expirationSeconds within clusterSigningDuration, with the 5-minute backdate', async () => {
     const s = await sim({ clusterSigningDuration: '24h' });
     const hours = async (name: string, seconds?: number): Promise<number> => {
       const csr = await submitAndApprove(s, name, { request: b64(await csrPem(`CN=${name}`)), signerName: 'platform.io/apiserver-client', usages: ['client auth'], ...(seconds === undefined ? {} : { expirationSeconds: seconds }) });
-      const c = issued(csr);
+      const c = issued(s, csr);
       return (c.notAfter.getTime() - c.notBefore.getTime()) / 3600_000;
     };
     expect(await hours('none')).toBe(24);
@@ -72,7 +121,7 @@ describe('built-in signers', () => {
       signerName: 'platform.io/nodeagent-serving',
       usages: ['digital signature', 'key encipherment', 'server auth'],
     });
-    const cert = issued(serving);
+    const cert = issued(s, serving);
     expect(cert.getExtension(x509.SubjectAlternativeNameExtension)?.names.items.map((n) => n.value)).toEqual(['n1.local']);
   });
 
@@ -85,7 +134,7 @@ describe('built-in signers', () => {
       const pending = (await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'pending' }, spec: { request: b64(pem), signerName: 'platform.io/apiserver-client', usages: ['client auth'] } } })).body as Body;
       expect(pending.status).toEqual({});
       const csr = await submitAndApprove(s, 'det', { request: b64(pem), signerName: 'platform.io/apiserver-client', usages: ['client auth'] });
-      return { certificate: csr.status.certificate as string, serial: issued(csr).serialNumber };
+      return { certificate: csr.status.certificate as string, serial: issued(s, csr).serialNumber };
     };
     const a = await run();
     expect(a.serial).toMatch(/^[0-9a-f]{32}$/);
@@ -94,9 +143,9 @@ describe('built-in signers', () => {
 });
 
 describe('CSR cleaner', () => {
-  const submit = async (s: Awaited<ReturnType<typeof sim>>, name: string, extra: Body = {}) =>
+  const submit = async (s: Sim, name: string, extra: Body = {}) =>
     (await s.request({ method: 'POST', path: csrs, body: { metadata: { name }, spec: { request: b64(await csrPem(`CN=${name}`)), signerName: 'example.com/s', usages: ['client auth'], ...extra } } })).body as Body;
-  const exists = async (s: Awaited<ReturnType<typeof sim>>, name: string) => (await s.request({ method: 'GET', path: `${csrs}/${name}` })).status === 200;
+  const exists = async (s: Sim, name: string) => (await s.request({ method: 'GET', path: `${csrs}/${name}` })).status === 200;
 
   it('deletes pending requests after 24 h and decided ones an hour after the decision, at that moment', async () => {
     const s = await sim();
@@ -141,7 +190,7 @@ describe('node-agent client approver', () => {
     await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'nope' }, spec: await spec('system:node:n2') }, as: { user: 'stranger' } });
     const boot = (await s.request({ method: 'GET', path: `${csrs}/boot` })).body as Body;
     expect(boot.status.conditions[0]).toMatchObject({ type: 'Approved', status: 'True', reason: 'AutoApproved', message: 'Auto approving kubelet client certificate after SubjectAccessReview.' });
-    expect(issued(boot).subjectName.getField('CN')).toEqual(['system:node:n1']);
+    expect(issued(s, boot).subjectName.getField('CN')).toEqual(['system:node:n1']);
     const nope = (await s.request({ method: 'GET', path: `${csrs}/nope` })).body as Body;
     expect(nope.status).toEqual({});
   });

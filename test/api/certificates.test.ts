@@ -100,14 +100,15 @@ async function stored(status: { conditions?: Record<string, unknown>[]; certific
   return { ...obj, status: status.conditions === undefined ? status : { ...status, conditions: status.conditions.map((c) => ({ ...stamped, ...c })) } };
 }
 
-/** A write through a subresource as the store performs it: status from the body, rest stored. */
-async function throughSubresource(strat: Strategy, old: KubeObject, status: unknown): Promise<{ obj: KubeObject; errors: string[] }> {
+/** A write through a subresource as the store performs it: status (and spec) from the body, confined by the subresource. */
+async function throughSubresource(strat: Strategy, old: KubeObject, status: unknown, spec: unknown = old['spec']): Promise<{ obj: KubeObject; errors: string[] }> {
+  const confine = csrType.subresources.find((s) => s.strategy === strat)!.confine!;
   return withFacts((c) => {
     const ctx = ctxWith(c);
-    const input: KubeObject = { ...old };
+    const input: KubeObject = { ...old, spec: spec as KubeObject['spec'] };
     if (status === undefined) delete input['status'];
     else input['status'] = status;
-    const obj = strat.prepareForUpdate(input, old, ctx);
+    const obj = strat.prepareForUpdate(confine(input, old), old, ctx);
     return { obj, errors: messages(strat.validateUpdate(obj, old, ctx)) };
   });
 }
@@ -228,6 +229,21 @@ describe('CSR main-resource update', () => {
     const oldSpec = old['spec'] as Record<string, unknown>;
     const { errors } = await throughMain(old, { ...old, spec: { ...oldSpec, usages: ['server auth'], username: 'mallory' } });
     expect(errors).toEqual(['spec.usages: Invalid value: ["server auth"]: field is immutable', 'spec.username: Invalid value: "mallory": field is immutable']);
+  });
+});
+
+describe('CSR spec on every write path', () => {
+  it('rejects spec changes through /approval and /status as immutable too (contract: not dropped)', async () => {
+    const old = await stored({ conditions: [cond('Approved')] });
+    const oldSpec = old['spec'] as Record<string, unknown>;
+    const changed = { ...oldSpec, signerName: 'example.com/other', groups: ['system:masters'] };
+    const immutable = ['spec.signerName: Invalid value: "example.com/other": field is immutable', 'spec.groups: Invalid value: ["system:masters"]: field is immutable'];
+    expect((await throughSubresource(approvalStrategy, old, { conditions: [cond('Approved')] }, changed)).errors).toEqual(immutable);
+    expect((await throughSubresource(statusStrategy, old, { conditions: [cond('Approved'), cond('Failed')] }, changed)).errors).toEqual(immutable);
+    expect((await throughMain(old, { ...old, spec: changed })).errors).toEqual(immutable);
+    const same = await throughSubresource(statusStrategy, old, { conditions: [cond('Approved'), cond('Failed')] }, { ...oldSpec });
+    expect(same.errors).toEqual([]);
+    expect(same.obj['spec']).toBe(oldSpec);
   });
 });
 

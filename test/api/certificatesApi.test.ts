@@ -70,12 +70,67 @@ describe('CertificateSigningRequest API', () => {
     expect(table.rows[0].cells).toEqual(expect.arrayContaining(['c1', 'example.com/signer', 'system:admin', 'Approved,Issued']));
   });
 
-  it('rejects spec changes with field is immutable (contract divergence)', async () => {
+  it('rejects spec changes with field is immutable on the resource, /approval and /status alike (contract divergence)', async () => {
     const s = await sim();
     const created = (await s.request({ method: 'POST', path: csrs, body: body('c1', await csrPem('alice')) })).body as Body;
-    const res = await s.request({ method: 'PUT', path: `${csrs}/c1`, body: { ...created, spec: { ...created.spec, signerName: 'example.com/other' } } });
-    expect(res.status).toBe(422);
-    expect((res.body as Body).message).toContain('field is immutable');
+    const changed = { ...created.spec, signerName: 'example.com/other' };
+    const invalid = {
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'Invalid',
+      code: 422,
+      message: 'CertificateSigningRequest.certificates.platform.io "c1" is invalid: spec.signerName: Invalid value: "example.com/other": field is immutable',
+      details: { name: 'c1', group: 'certificates.platform.io', kind: 'CertificateSigningRequest', causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: "example.com/other": field is immutable', field: 'spec.signerName' }] },
+    };
+    const approval = { conditions: [{ type: 'Approved', status: 'True', reason: 'AdminApproval' }] };
+    const put = (sub: string, status: Body) => s.request({ method: 'PUT', path: `${csrs}/c1${sub}`, body: { ...created, spec: changed, status } });
+    for (const res of [await put('', {}), await put('/approval', approval), await put('/status', { conditions: [{ type: 'Failed', status: 'True' }] })]) {
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject(invalid);
+    }
+    const patched = await s.request({ method: 'PATCH', path: `${csrs}/c1/approval`, headers: { 'content-type': 'application/merge-patch+json' }, body: { spec: { usages: ['server auth'] }, status: approval } });
+    expect(patched.status).toBe(422);
+    expect((patched.body as Body).details.causes).toEqual([{ reason: 'FieldValueInvalid', message: 'Invalid value: ["server auth"]: field is immutable', field: 'spec.usages' }]);
+    const after = (await s.request({ method: 'GET', path: `${csrs}/c1` })).body as Body;
+    expect(after.spec).toEqual(created.spec);
+    expect(after.status).toEqual({});
+    expect((await s.request({ method: 'PUT', path: `${csrs}/c1/approval`, body: { ...created, status: approval } })).status).toBe(200);
+  });
+
+  it('lets a node create node-agent CSRs only for its own name (NodeRestriction, before validation)', async () => {
+    const s = await sim();
+    const rbac = '/apis/rbac.authorization.platform.io/v1';
+    await s.request({ method: 'POST', path: `${rbac}/clusterroles`, body: { metadata: { name: 'csr-creator' }, rules: [{ verbs: ['create'], apiGroups: ['certificates.platform.io'], resources: ['certificatesigningrequests'] }] } });
+    await s.request({ method: 'POST', path: `${rbac}/clusterrolebindings`, body: { metadata: { name: 'nodes' }, roleRef: { apiGroup: 'rbac.authorization.platform.io', kind: 'ClusterRole', name: 'csr-creator' }, subjects: [{ kind: 'Group', apiGroup: 'rbac.authorization.platform.io', name: 'system:nodes' }] } });
+    const n1 = { user: 'system:node:n1', groups: ['system:nodes'] };
+    const create = async (name: string, cn: string, signerName: string, as: { user: string; groups?: string[] } = n1, request?: string) =>
+      s.request({ method: 'POST', path: csrs, as, body: { metadata: { name }, spec: { request: request ?? b64(await csrPem(cn, ['system:nodes'])), signerName, usages: ['digital signature', 'client auth'] } } });
+    const forbidden = (name: string, message: string) => ({
+      kind: 'Status',
+      status: 'Failure',
+      reason: 'Forbidden',
+      code: 403,
+      message: `certificatesigningrequests.certificates.platform.io "${name}" is forbidden: ${message}`,
+      details: { name, group: 'certificates.platform.io', kind: 'certificatesigningrequests' },
+    });
+    const client = 'platform.io/apiserver-client-nodeagent';
+    const serving = 'platform.io/nodeagent-serving';
+    expect((await create('own', 'system:node:n1', client)).status).toBe(201);
+    expect((await create('own-serving', 'system:node:n1', serving)).status).toBe(201);
+    for (const [name, cn, signer] of [['other', 'system:node:n2', client], ['plain', 'mike', client], ['other-serving', 'system:node:n2', serving]] as const) {
+      const res = await create(name, cn, signer);
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject(forbidden(name, 'can only create a node CSR with CN=system:node:n1'));
+    }
+    // Other signers and callers that are not node identities are not restricted.
+    expect((await create('custom', 'system:node:n2', 'example.com/signer')).status).toBe(201);
+    expect((await create('admin', 'system:node:n2', client, { user: 'admin', groups: ['system:masters'] })).status).toBe(201);
+    expect((await create('no-group', 'system:node:n2', client, { user: 'system:node:n1', groups: ['system:masters'] })).status).toBe(201);
+    // A mutating plugin upstream: its 403 comes before validation's 422.
+    const garbage = await create('garbage', '', client, n1, b64('not a request'));
+    expect(garbage.body).toMatchObject(forbidden('garbage', 'unable to parse csr: PEM block type must be CERTIFICATE REQUEST'));
+    const nameless = await create('nameless', 'system:node:', 'example.com/signer', { user: 'system:node:', groups: ['system:nodes'] });
+    expect(nameless.body).toMatchObject(forbidden('nameless', 'could not determine node from user "system:node:"'));
   });
 
   it('refuses system:masters for the API-server client signer (403)', async () => {

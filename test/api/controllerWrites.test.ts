@@ -9,6 +9,7 @@ import { bytesToBase64, utf8Encode } from '../../src/core/base64.ts';
 import { InvariantError, controllerManagerActor, type Controller, type Intent } from '../../src/index.ts';
 import { listObjects } from '../../src/store/objects.ts';
 import { sim, type Body } from '../helpers.ts';
+import { expectVerifies } from '../issuedCertificates.ts';
 
 const csrs = '/apis/certificates.platform.io/v1/certificatesigningrequests';
 const pods = '/api/v1/namespaces/default/pods';
@@ -25,6 +26,7 @@ describe('controller writes are API writes', () => {
     const csr = (await s.request({ method: 'GET', path: `${csrs}/n1` })).body as Body;
     expect(csr.status.conditions.map((c: Body) => c.reason)).toEqual(['AutoApproved']);
     expect(csr.status.certificate).toBeTypeOf('string');
+    expectVerifies(Buffer.from(csr.status.certificate, 'base64').toString('utf8'), s.caCertificate, s.now());
     expect(entries(csr)).toEqual([
       { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'certificates.platform.io/v1', subresource: 'approval' },
       { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'certificates.platform.io/v1', subresource: 'status' },

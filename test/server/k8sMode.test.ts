@@ -12,6 +12,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { x509 } from '../../src/edges/crypto/x509.ts';
 import { serve, type RunningServer } from '../../src/server.ts';
+import { expectVerifies } from '../issuedCertificates.ts';
 import { kubectlInstalled } from './clients.ts';
 
 let server: RunningServer;
@@ -101,6 +102,7 @@ describe('k8s.io mode with kubectl', () => {
     expect((await kubectl(['get', 'csr', 'carol'])).stdout).toMatch(/carol\s+\S+\s+kubernetes\.io\/kube-apiserver-client\s+system:admin\s+<none>\s+Approved,Issued/);
     const pem = Buffer.from((await kubectl(['get', 'csr', 'carol', '-o', 'jsonpath={.status.certificate}'])).stdout, 'base64').toString();
     expect(pem).toContain('BEGIN CERTIFICATE');
+    expectVerifies(pem, server.sim.caCertificate, server.sim.now());
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * The built-in signers' certificate (certificates.md §6.4), made at the edge: the request's
- * subject, public key and SANs; key usages and extended key usages from `spec.usages`; basic
- * constraints CA=false; the authority key identifier of the signing CA; validity and a serial
- * decided by the core (the serial derived from the seed and the request's uid). With the seeded
- * Ed25519 CA the same inputs give the same certificate, byte for byte.
+ * subject, public key and SANs; key usages (no extension when none is set) and extended key
+ * usages from `spec.usages`; basic constraints CA=false; the authority key identifier of the
+ * signing CA; validity and a serial decided by the core (the serial derived from the seed and
+ * the request's uid). With the seeded Ed25519 CA the same inputs give the same certificate, byte
+ * for byte.
  */
 import type { CertificateIssue, IssuedCertificateFact } from '../../api/crypto.ts';
 import { decodePem } from '../../registry/certificates/pem.ts';
@@ -65,8 +66,10 @@ export async function issueCertificate(ca: SigningCa, seed: string, issue: Certi
   for (const u of issue.usages) flags |= keyUsages[u] ?? 0;
   const ekus = [...new Set(issue.usages.map((u) => extendedUsages[u]).filter((o): o is string => o !== undefined))];
   const san = csr.extensions.find((e): e is x509.SubjectAlternativeNameExtension => e instanceof x509.SubjectAlternativeNameExtension);
+  // Go's x509 writes no KeyUsage extension when no bit is set (usages like `client auth` alone):
+  // an empty critical one is refused by OpenSSL 3 and Node.
   const extensions: x509.Extension[] = [
-    new x509.KeyUsagesExtension(flags, true),
+    ...(flags === 0 ? [] : [new x509.KeyUsagesExtension(flags, true)]),
     ...(ekus.length > 0 ? [new x509.ExtendedKeyUsageExtension(ekus)] : []),
     new x509.BasicConstraintsExtension(false, undefined, true),
     await x509.AuthorityKeyIdentifierExtension.create(ca.certificate),

@@ -2,16 +2,19 @@
  * CertificateSigningRequest (certificates.<domain>/v1, pkg/registry/certificates): cluster-scoped,
  * short name `csr`, any name that is a valid path segment, `/status` (certificate, Failed) and
  * `/approval` (Approved, Denied) subresources with their own strategies, unconditional PUT
- * allowed, field selectors `metadata.name` and `spec.signerName`.
+ * allowed, field selectors `metadata.name` and `spec.signerName`. Admission: NodeRestriction's
+ * CSR rule before validation, CertificateSubjectRestriction after it, CertificateApproval and
+ * CertificateSigning on updates.
  */
 import type { Names } from '../../../api/names.ts';
 import { allVerbs } from '../../common/defaultStrategy.ts';
 import type { ResourceType } from '../../types.ts';
 import { csrFieldSelectors } from './fields.ts';
 import { csrSchema } from './schema.ts';
-import { csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategy.ts';
+import { confineToStatusAndSpec, csrApprovalStrategy, csrStatusStrategy, csrStrategy } from './strategy.ts';
 import { admitSubject } from './subjectRestriction.ts';
 import { admitCsrUpdate } from './admission.ts';
+import { admitNodeCsr } from './nodeRestriction.ts';
 import { csrColumns } from './table.ts';
 
 const subresourceVerbs = ['get', 'patch', 'update'] as const;
@@ -31,11 +34,12 @@ export const certificateSigningRequestResource = (names: Names): ResourceType =>
   schema: csrSchema,
   nameRule: 'path',
   strategy: csrStrategy,
+  admitCreate: admitNodeCsr,
   validateCreateAdmission: admitSubject,
   validateUpdateAdmission: admitCsrUpdate,
   subresources: [
-    { name: 'approval', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrApprovalStrategy },
-    { name: 'status', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrStatusStrategy },
+    { name: 'approval', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrApprovalStrategy, confine: confineToStatusAndSpec },
+    { name: 'status', kind: 'CertificateSigningRequest', verbs: subresourceVerbs, strategy: csrStatusStrategy, confine: confineToStatusAndSpec },
   ],
   fieldSelectors: csrFieldSelectors,
   deleteReturnsObject: false,

@@ -1,16 +1,17 @@
 /**
  * The three CSR write strategies (strategy.go): create records the requesting user and empties
- * status; the main resource keeps the stored status (and, unlike Kubernetes, rejects spec
- * changes instead of dropping them, see validation.ts); `/status` keeps the stored Approved and
+ * status; the main resource keeps the stored status; `/status` keeps the stored Approved and
  * Denied conditions when their count is unchanged and takes the certificate from the request;
  * `/approval` takes only the conditions. Both subresources stamp condition times.
  *
- * The store has already copied everything but `status` from the stored object on subresource
- * writes (spec is thereby reset), so these hooks only decide what of `status` survives.
+ * Unlike Kubernetes, which drops a spec change on all three paths, every path rejects one
+ * (`field is immutable`, see validation.ts; CONTRACT "API machinery, precisely"). So the
+ * subresources confine a write to status and metadata as every status write does, but let the
+ * body's spec through to validation (confineToStatusAndSpec).
  */
 import type { KubeObject } from '../../../api/meta.ts';
 import { formatInstant, parseInstant, type Instant } from '../../../core/duration.ts';
-import type { JsonObject } from '../../../core/json.ts';
+import { deepEqual, type JsonObject } from '../../../core/json.ts';
 import { keepStatus, strategy } from '../../common/defaultStrategy.ts';
 import type { Strategy, StrategyContext } from '../../types.ts';
 import { conditionsOf, specOf, statusOf, tidyStatus, type Condition } from './accessors.ts';
@@ -55,6 +56,26 @@ function prepareForCreate(obj: KubeObject, ctx: StrategyContext): KubeObject {
   return { ...obj, spec: recorded, status: {} };
 }
 
+/**
+ * What a write through `/approval` or `/status` may change: status and metadata but the owner
+ * references and the deletion timestamp (as every status write); the spec of the body is kept
+ * too, so that validation refuses a change instead of the write dropping it.
+ */
+export function confineToStatusAndSpec(obj: KubeObject, old: KubeObject): KubeObject {
+  const { ownerReferences: _o, deletionTimestamp: _d, ...rest } = obj.metadata;
+  const { ownerReferences, deletionTimestamp } = old.metadata;
+  const metadata = { ...rest, ...(ownerReferences === undefined ? {} : { ownerReferences }), ...(deletionTimestamp === undefined ? {} : { deletionTimestamp }) };
+  const out: KubeObject = { ...old, metadata };
+  for (const part of ['spec', 'status'] as const) {
+    if (obj[part] === undefined) delete out[part];
+    else out[part] = obj[part];
+  }
+  return out;
+}
+
+/** An unchanged spec is stored as it was (key order included); a changed one goes on to be refused. */
+const withStoredSpec = (obj: KubeObject, old: KubeObject): KubeObject => (deepEqual(obj['spec'], old['spec']) ? { ...obj, spec: old['spec'] } : obj);
+
 /** strategy.go preserveConditionInstances: same count ⇒ the stored instances win, in place. */
 function preserveInstances(next: Condition[], stored: readonly Condition[], type: string): Condition[] {
   const oldOnes = stored.filter((c) => c.type === type);
@@ -73,12 +94,12 @@ function prepareStatusUpdate(obj: KubeObject, old: KubeObject, ctx: StrategyCont
   const stored = conditionsOf(old);
   // The decisions (Approved, Denied) are made through `/approval` only: the stored ones win here.
   const conditions = decisionConditions.reduce((cs, type) => preserveInstances(cs, stored, type), conditionsOf(obj));
-  return withConditions({ ...obj, spec: old['spec'] }, statusOf(obj), withTimestamps(conditions, stored, ctx.now));
+  return withConditions(withStoredSpec(obj, old), statusOf(obj), withTimestamps(conditions, stored, ctx.now));
 }
 
 function prepareApprovalUpdate(obj: KubeObject, old: KubeObject, ctx: StrategyContext): KubeObject {
   const conditions = withTimestamps(conditionsOf(obj), conditionsOf(old), ctx.now);
-  return withConditions({ ...obj, spec: old['spec'] }, statusOf(old), conditions);
+  return withConditions(withStoredSpec(obj, old), statusOf(old), conditions);
 }
 
 export const csrStrategy: Strategy = strategy({

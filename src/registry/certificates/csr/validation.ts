@@ -4,7 +4,8 @@
  * Ratcheting: a check the stored object already fails is skipped, as upstream.
  *
  * Divergences from Kubernetes required by the spec (docs/divergences.md):
- * - a spec change on the main resource is rejected (`field is immutable`) instead of dropped;
+ * - a spec change is rejected (`field is immutable`, one cause per changed field) instead of
+ *   dropped, on the main resource, `/approval` and `/status` alike;
  * - `status.certificate` may be set only while an Approved condition exists and no Denied.
  */
 import type { KubeObject } from '../../../api/meta.ts';
@@ -130,7 +131,7 @@ function certificateChange(obj: KubeObject, old: KubeObject, path: CsrPath): Fie
 /** Validation of an update through `path`, after that path's prepare step. */
 export function validateCsrUpdate(obj: KubeObject, old: KubeObject, ctx: StrategyContext, path: CsrPath): FieldError[] {
   return [
-    ...(path === 'main' ? specChanges(obj, old) : []),
+    ...specChanges(obj, old),
     ...validateObject(obj, ctx, toleranceFor(obj, old, ctx)),
     ...validateConditionChanges(conditionsOf(obj), conditionsOf(old), path),
     ...certificateChange(obj, old, path),
