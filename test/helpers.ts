@@ -15,3 +15,15 @@ export async function createSA(s: Simulation, name: string, extra: Record<string
 }
 
 export type Body = Record<string, any>;
+
+/** A failure Status body exactly as the API server writes it (key order included). */
+export const failure = (code: number, reason: string, message: string, details?: object) => ({
+  kind: 'Status',
+  apiVersion: 'v1',
+  metadata: {},
+  status: 'Failure',
+  message,
+  reason,
+  ...(details === undefined ? {} : { details }),
+  code,
+});

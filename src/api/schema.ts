@@ -51,15 +51,24 @@ export interface StructSchema extends SchemaCommon {
   readonly atomic?: boolean;
 }
 
+/**
+ * Lists and maps are `omitempty` in their Go json tag unless `keepEmpty` says otherwise: an empty
+ * one is left out of stored objects and answers, as Go's encoding/json leaves it out.
+ */
+interface CollectionCommon extends SchemaCommon {
+  /** The Go json tag has no `omitempty` (`json:"rules"`): an empty one is written, not left out. */
+  readonly keepEmpty?: boolean;
+}
+
 /** map[string]X (labels, annotations, data). */
-export interface MapSchema extends SchemaCommon {
+export interface MapSchema extends CollectionCommon {
   readonly type: 'map';
   readonly values: Schema;
   /** Server-side apply: `x-kubernetes-map-type` (default granular). */
   readonly atomic?: boolean;
 }
 
-export interface ListSchema extends SchemaCommon {
+export interface ListSchema extends CollectionCommon {
   readonly type: 'list';
   readonly items: Schema;
   /** Server-side apply list type (`x-kubernetes-list-type`). */
@@ -112,6 +121,8 @@ export const s = {
     patchStrategy: 'merge',
     patchMergeKey: key,
   }),
+  /** A list or map whose Go json tag has no `omitempty`: written even when empty. */
+  keepEmpty: <T extends ListSchema | MapSchema>(schema: T): T => ({ ...schema, keepEmpty: true }),
   /** A list of primitives merged as a set (`metadata.finalizers`). */
   set: (items: Schema, smpMerge = true): ListSchema =>
     smpMerge ? { type: 'list', items, listType: 'set', patchStrategy: 'merge' } : { type: 'list', items, listType: 'set' },

@@ -8,7 +8,7 @@
 import type { CertificateChainFact, CryptoFacts } from '../api/crypto.ts';
 import { headerValues, headersWithPrefix, header, type HeaderMap } from '../api/headers.ts';
 import type { Names } from '../api/names.ts';
-import type { UserInfo } from '../api/userInfo.ts';
+import { extraMap, type UserInfo } from '../api/userInfo.ts';
 import type { World } from '../store/world.ts';
 import { bearerToken } from './bearer.ts';
 import type { IdentityConfig, RequestHeaderConfig } from './identityConfig.ts';
@@ -88,13 +88,9 @@ function headerUser(headers: HeaderMap, rh: RequestHeaderConfig): UserInfo | nul
   if (username === '') return null;
   const uid = first(rh.uidHeaders);
   const groups = rh.groupHeaders.flatMap((n) => headerValues(headers, n.toLowerCase())).filter((g) => g !== '');
-  const extra: Record<string, string[]> = {};
-  for (const prefix of rh.extraHeaderPrefixes) {
-    for (const name of headersWithPrefix(headers, prefix)) {
-      const key = percentDecoded(name.slice(prefix.length).toLowerCase());
-      extra[key] = [...(extra[key] ?? []), ...headerValues(headers, name)];
-    }
-  }
+  const extra = extraMap(
+    rh.extraHeaderPrefixes.flatMap((prefix) => headersWithPrefix(headers, prefix).map((name) => [percentDecoded(name.slice(prefix.length).toLowerCase()), headerValues(headers, name)] as const)),
+  );
   return { username, ...(uid === '' ? {} : { uid }), groups, ...(Object.keys(extra).length === 0 ? {} : { extra }) };
 }
 

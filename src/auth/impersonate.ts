@@ -6,7 +6,7 @@
  * runs as the impersonated user, whose groups and extras are exactly the impersonated ones.
  */
 import { headerValues, headersWithPrefix, type HeaderMap } from '../api/headers.ts';
-import type { UserInfo } from '../api/userInfo.ts';
+import { extraMap, type UserInfo } from '../api/userInfo.ts';
 import { errors, type ApiError } from '../core/status.ts';
 import type { RequestAttributes } from './requestInfo.ts';
 import { parseServiceAccountUsername, serviceAccountGroups } from './serviceAccountUsers.ts';
@@ -37,11 +37,7 @@ export function impersonate(headers: HeaderMap, caller: UserInfo, authentication
   const username = headerValues(headers, 'impersonate-user')[0];
   const uid = headerValues(headers, 'impersonate-uid')[0];
   const groups = headerValues(headers, 'impersonate-group');
-  const extra: Record<string, string[]> = {};
-  for (const name of headersWithPrefix(headers, extraPrefix)) {
-    const key = percentDecoded(name.slice(extraPrefix.length).toLowerCase());
-    extra[key] = [...(extra[key] ?? []), ...headerValues(headers, name)];
-  }
+  const extra = extraMap(headersWithPrefix(headers, extraPrefix).map((name) => [percentDecoded(name.slice(extraPrefix.length).toLowerCase()), headerValues(headers, name)]));
   const extraKeys = Object.keys(extra).sort();
   if (username === undefined) {
     if (groups.length === 0 && extraKeys.length === 0 && uid === undefined) return { type: 'none' };

@@ -74,6 +74,17 @@ function featureGates(text: string | undefined): Record<string, boolean> | undef
   return gates;
 }
 
+/** node:util parseArgs' errors, shortened to what is wrong and the flag or argument it is about. */
+function parseArgsMessage(e: NodeJS.ErrnoException): string {
+  const quoted = /'([^']*)'/.exec(e.message)?.[1];
+  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && quoted !== undefined) return `unknown flag ${quoted}`;
+  if (e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && quoted !== undefined) return `unexpected argument "${quoted}": serve takes only flags`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && quoted !== undefined) {
+    return `${quoted.split(' ')[0]}: ${/argument missing/.test(e.message) ? 'needs a value' : /does not take an argument/.test(e.message) ? (quoted.startsWith('--no-') ? 'takes no value' : 'takes no value but =true or =false') : e.message}`;
+  }
+  return e.message;
+}
+
 export function parseServeFlags(argv: readonly string[]): Parsed {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
   for (const f of stringFlags) options[f] = { type: 'string' };
@@ -86,7 +97,7 @@ export function parseServeFlags(argv: readonly string[]): Parsed {
   try {
     v = parseArgs({ args: normalizeBooleans(argv), options, strict: true, allowPositionals: false }).values as typeof v;
   } catch (e) {
-    return { ok: false, message: (e as Error).message };
+    return { ok: false, message: parseArgsMessage(e as NodeJS.ErrnoException) };
   }
   const s = (k: string): string | undefined => v[k] as string | undefined;
   const bool = (k: keyof typeof booleanFlags): boolean => (v[`no-${k}`] === true ? false : v[k] === true ? true : booleanFlags[k]);

@@ -104,8 +104,3 @@ export const fieldError = {
     detail: 'field is immutable',
   }),
 };
-
-/** Sorts errors by field path so that messages are deterministic (Go iterates maps randomly). */
-export function sortFieldErrors(errors: readonly FieldError[]): FieldError[] {
-  return [...errors].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-}

@@ -3,6 +3,8 @@
  * `/apis/<group>`, `/api/v1`, `/apis/<group>/<version>` (legacy documents), and aggregated
  * discovery v2 (`apidiscovery.k8s.io`) when the client asks for it by Accept header.
  */
+import { sha512 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ResourceType } from '../registry/types.ts';
 import type { ResourceTable } from '../registry/index.ts';
 
@@ -118,6 +120,24 @@ export function aggregatedDiscovery(table: ResourceTable, core: boolean): object
       versions: (table.groupVersions.get(g) ?? []).map((v) => ({ version: v, resources: resourcesOf(table, g, v).map(aggregatedResource), freshness: 'Current' })),
     })),
   };
+}
+
+/**
+ * The ETag of an aggregated discovery document, as kube-apiserver's `aggregated/etag.go`: the
+ * upper-case hex SHA-512 of the JSON document, quoted (`strconv.Quote`).
+ */
+export function aggregatedETag(doc: object): string {
+  return `"${bytesToHex(sha512(utf8ToBytes(JSON.stringify(doc)))).toUpperCase()}"`;
+}
+
+/**
+ * The headers of an aggregated discovery answer, and whether the client's cached copy is current:
+ * an `If-None-Match` equal to the quoted ETag (Go's `Header.Get`, the first value) gets a 304
+ * without a body.
+ */
+export function aggregatedCaching(doc: object, ifNoneMatch: string | undefined): { headers: Record<string, string>; notModified: boolean } {
+  const etag = aggregatedETag(doc);
+  return { headers: { etag, vary: 'Accept', 'cache-control': 'public' }, notModified: ifNoneMatch === etag };
 }
 
 export function wantsAggregated(accept: string | undefined): boolean {

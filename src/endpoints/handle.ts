@@ -12,8 +12,9 @@ import { errors } from '../core/status.ts';
 import { bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
 import type { ApiEnv } from './env.ts';
 import { jwks, jwksPath, openIdConfiguration, openIdConfigurationPath } from './identity/issuerDiscovery.ts';
-import { aggregatedDiscovery, aggregatedMediaType, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated } from './discovery.ts';
+import { aggregatedCaching, aggregatedDiscovery, aggregatedMediaType, apiGroupDocument, apiGroupList, apiResourceList, apiVersions, versionInfo, wantsAggregated } from './discovery.ts';
 import { respond } from './respond.ts';
+import { headerValues } from '../api/headers.ts';
 import { openApiDocument, openApiRoot } from './openapi.ts';
 import { isPretty } from './query.ts';
 
@@ -55,8 +56,11 @@ function discoveryResponse(table: ResourceTable, req: ApiRequest, path: string):
   const rendering = { output: { type: 'json' as const }, pretty: isPretty(new URLSearchParams(req.path.split('?')[1] ?? ''), header(req.headers, 'user-agent') ?? '') };
   const seg = path.split('/').filter((s) => s !== '');
   const aggregated = (core: boolean): ApiResponse => {
-    const r = respond(200, aggregatedDiscovery(table, core), rendering);
-    return { ...r, headers: { ...r.headers, 'content-type': aggregatedMediaType, vary: 'Accept', 'cache-control': 'public' } };
+    const doc = aggregatedDiscovery(table, core);
+    const caching = aggregatedCaching(doc, headerValues(req.headers, 'if-none-match')[0]);
+    if (caching.notModified) return { status: 304, headers: caching.headers, body: '' };
+    const r = respond(200, doc, rendering);
+    return { ...r, headers: { ...r.headers, 'content-type': aggregatedMediaType, ...caching.headers } };
   };
   if (seg.length === 1 && seg[0] === 'version') return respond(200, versionInfo, rendering);
   if (seg[0] === 'openapi' && seg[1] === 'v3') {

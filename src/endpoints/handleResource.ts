@@ -14,14 +14,14 @@ import { deleteCollection } from '../store/ops/deleteCollection.ts';
 import { get, list } from '../store/ops/read.ts';
 import { patch } from '../store/ops/patch.ts';
 import { update } from '../store/ops/update.ts';
-import type { OpContext, OpResult } from '../store/ops/context.ts';
+import { fail, type OpContext, type OpResult } from '../store/ops/context.ts';
 import type { World } from '../store/world.ts';
 import { decodeBody, decodePatchJson } from '../store/decode/decodeBody.ts';
 import { parseYamlDocument } from '../store/decode/parseYaml.ts';
 import { toTable } from './encode.ts';
 import { parseListQuery, type ListQuery } from './listQuery.ts';
 import { bodyFormatOf, negotiateOutput, patchFormatOf, readMediaTypes, servedMediaTypes } from './negotiate.ts';
-import { dryRunOf, fieldManagerOf, fieldValidationOf, isPretty, parseBool, type OptionsKind } from './query.ts';
+import { dryRunOf, fieldManagerOf, fieldValidationOf, isPretty, parseBool, tableOptionsError, type OptionsKind } from './query.ts';
 import { respond, respondError, type Rendering } from './respond.ts';
 import type { ResourceRoute } from './route.ts';
 import { parseDeleteOptions } from './deleteOptions.ts';
@@ -79,8 +79,11 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   const base: OpContext = { world, rt: r.rt, registry: table, names: table.names, dryRun: false, fieldManager: '', subresource: r.subresource, user: req.user, crypto: env.crypto, may };
   const namespace = r.namespace ?? '';
   const name = r.name ?? '';
-  const done = (result: OpResult): Handled => finish(world, r, result, rendering);
-  if (r.subresource === 'scale') return handleScale(world, req, r, params, base, rendering, verb);
+  // As the real server, the TableOptions are checked when the answer is converted to a Table:
+  // after the read succeeded.
+  const tableError = output.type === 'table' ? tableOptionsError(params) : null;
+  const done = (result: OpResult): Handled => finish(world, r, tableError !== null && result.ok ? fail(tableError, result.warnings) : result, rendering);
+  if (r.subresource === 'scale') return handleScale(world, req, r, params, base, rendering, verb, done);
   switch (verb) {
     case 'get':
       return done(get(base, namespace, name));
@@ -88,6 +91,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
     case 'watch': {
       const q = parseListQuery(r.rt, params);
       if (!q.ok) return { world, response: respondError(q.error, rendering) };
+      if (verb === 'watch' && tableError !== null) return { world, response: respondError(tableError, rendering) };
       if (verb === 'watch') return { world, response: respond(200, null, rendering), watch: { route: r, query: q.value, rendering } };
       return done(list(base, r.namespace, q.value));
     }
@@ -137,11 +141,11 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   }
 }
 
-function handleScale(world: World, req: ApiRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering, verb: string): Handled {
+function handleScale(world: World, req: ApiRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering, verb: string, read: (result: OpResult) => Handled): Handled {
   const namespace = r.namespace ?? '';
   const name = r.name ?? '';
   const scaleRoute = { ...r, subresource: '' };
-  if (verb === 'get') return finish(world, scaleRoute, getScale(base, namespace, name), rendering);
+  if (verb === 'get') return read(getScale(base, namespace, name));
   const opts = writeOptions(params, req, verb === 'update' ? 'UpdateOptions' : 'PatchOptions', false);
   if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
   const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };

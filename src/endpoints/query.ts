@@ -2,7 +2,7 @@
  * Query parameters of the API, validated as kube-apiserver does: options errors are 422 on
  * `<X>Options.meta.k8s.io ""`, unparsable values 400. Unknown parameters are ignored.
  */
-import { fieldError, type FieldError } from '../core/fieldErrors.ts';
+import { fieldError, fieldErrorString, type FieldError } from '../core/fieldErrors.ts';
 import { errors, type ApiError } from '../core/status.ts';
 import { limits } from '../core/limits.ts';
 
@@ -55,6 +55,17 @@ export function fieldManagerOf(params: Params, userAgent: string, kind: OptionsK
   else if ([...v].some((c) => c < ' ' || c > '~')) errs.push(fieldError.invalid('fieldManager', v, 'must be made of printable characters'));
   if (errs.length > 0) return { ok: false, error: optionsInvalid(kind, errs) };
   return { ok: true, value: v };
+}
+
+/**
+ * TableOptions of a request answered as a Table, as apiserver's `optionsForTransform` /
+ * `ValidateTableOptions`: `includeObject` is `Metadata` (also empty), `None` or `Object`, anything
+ * else a 400.
+ */
+export function tableOptionsError(params: Params): ApiError | null {
+  const v = params.get('includeObject');
+  if (v === null || v === '' || v === 'Metadata' || v === 'None' || v === 'Object') return null;
+  return errors.badRequest(`Unable to convert to Table as requested: ${fieldErrorString(fieldError.notSupported('includeObject', v, ['Metadata', 'None', 'Object']))}`);
 }
 
 export function integerParam(params: Params, name: string): { ok: true; value: number | undefined } | { ok: false; error: ApiError } {

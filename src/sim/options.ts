@@ -11,7 +11,7 @@ import { validateFaultRules, type FaultRule } from './faults.ts';
 export class PlatformSimError extends Error {
   override readonly name = 'PlatformSimError';
   constructor(
-    readonly code: 'PSIM_OPTION_INVALID' | 'PSIM_SNAPSHOT_INVALID' | 'PSIM_SETTLE_LIVELOCK' | 'PSIM_DURATION_INVALID' | 'PSIM_ASYNC_REQUIRED',
+    readonly code: 'PSIM_OPTION_INVALID' | 'PSIM_SNAPSHOT_INVALID' | 'PSIM_SETTLE_LIVELOCK' | 'PSIM_DURATION_INVALID' | 'PSIM_ASYNC_REQUIRED' | 'PSIM_LISTEN_FAILED',
     message: string,
   ) {
     super(message);
@@ -103,6 +103,99 @@ const knownFeatureGates = ['ServiceAccountTokenNodeBinding'];
 
 export const defaultStartTime = '2025-01-01T00:00:00Z';
 
+/**
+ * A check of one option's value: null when it is fine, else what is wrong: `must be …`, or a path
+ * into the value first (`.clientCA: …`, `[2].token: …`).
+ */
+export type OptionCheck = (value: unknown) => string | null;
+
+/** `name` and a problem found in its value, as one message. */
+const at = (name: string, problem: string): string => `${name}${problem.startsWith('.') || problem.startsWith('[') ? '' : ': '}${problem}`;
+
+const show = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : typeof v === 'function' ? 'a function' : (JSON.stringify(v) ?? String(v)));
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const aString: OptionCheck = (v) => (typeof v === 'string' ? null : `must be a string, not ${show(v)}`);
+const aBoolean: OptionCheck = (v) => (typeof v === 'boolean' ? null : `must be true or false, not ${show(v)}`);
+const strings: OptionCheck = (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? null : `must be a list of strings, not ${show(v)}`);
+const oneOf =
+  (...values: readonly string[]): OptionCheck =>
+  (v) =>
+    values.includes(v as string) ? null : `must be ${values.map((x) => `"${x}"`).join(' or ')}, not ${show(v)}`;
+/** An object with these fields (absent or undefined fields are not checked; unknown fields are refused). */
+const fields =
+  (checks: Readonly<Record<string, OptionCheck>>, required: readonly string[] = []): OptionCheck =>
+  (v) => {
+    if (!isRecord(v)) return `must be an object, not ${show(v)}`;
+    for (const k of required) if (v[k] === undefined) return `.${k}: is required`;
+    for (const [k, x] of Object.entries(v)) {
+      const check = checks[k];
+      if (check === undefined) return `.${k}: unknown field (known: ${Object.keys(checks).join(', ')})`;
+      const problem = x === undefined ? null : check(x);
+      if (problem !== null) return at(`.${k}`, problem);
+    }
+    return null;
+  };
+const listOf =
+  (check: OptionCheck): OptionCheck =>
+  (v) => {
+    if (!Array.isArray(v)) return `must be a list, not ${show(v)}`;
+    for (const [i, x] of v.entries()) {
+      const problem = check(x);
+      if (problem !== null) return at(`[${i}]`, problem);
+    }
+    return null;
+  };
+const aController: OptionCheck = (v) => {
+  if (!isRecord(v) || typeof v['name'] !== 'string') return `must be a controller object with a name, not ${show(v)}`;
+  for (const f of ['actor', 'reconcile', 'nextWakeup']) if (typeof v[f] !== 'function') return `.${f}: must be a function (controller ${v['name']})`;
+  return null;
+};
+
+/** Every option of `createSimulation` and the check of its value (deeper rules are in resolveOptions). */
+export const optionChecks: { readonly [K in keyof Required<SimulationOptions>]: OptionCheck } = {
+  seed: (v) => ((typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string' ? null : `must be a number or a string, not ${show(v)}`),
+  startTime: aString,
+  groupDomain: oneOf('platform.io', 'k8s.io'),
+  settle: oneOf('auto', 'manual'),
+  nodeAgent: aBoolean,
+  podReadyAfter: aString,
+  compactionInterval: aString,
+  users: listOf(fields({ token: aString, user: aString, uid: aString, groups: strings }, ['token', 'user'])),
+  anonymousAuth: aBoolean,
+  clientCA: aString,
+  requestHeader: fields(
+    { clientCA: aString, allowedNames: strings, usernameHeaders: strings, uidHeaders: strings, groupHeaders: strings, extraHeaderPrefixes: strings },
+    ['clientCA'],
+  ),
+  tokenIssuer: aString,
+  apiAudiences: strings,
+  serviceAccountMaxTokenExpiration: aString,
+  serviceAccountExtendTokenExpiration: aBoolean,
+  signingKeys: strings,
+  featureGates: (v) => (isRecord(v) && Object.values(v).every((x) => typeof x === 'boolean') ? null : `must be an object of Name: true|false, not ${show(v)}`),
+  clusterSigning: fields({ certificate: aString, privateKey: aString }, ['certificate', 'privateKey']),
+  clusterSigningDuration: aString,
+  faults: (v) => (Array.isArray(v) ? null : `must be a list of fault rules, not ${show(v)}`),
+  checkInvariants: aBoolean,
+  controllers: listOf(aController),
+  schedule: oneOf('fixed', 'seeded'),
+};
+
+/**
+ * Refuses what is not an option or not a value it takes, naming it: throws PSIM_OPTION_INVALID.
+ * `checks` defaults to the options of `createSimulation` (the server adds its own).
+ */
+export function checkOptions(o: unknown, checks: Readonly<Record<string, OptionCheck>> = optionChecks): void {
+  if (o === undefined) return;
+  if (!isRecord(o)) throw new PlatformSimError('PSIM_OPTION_INVALID', `options: must be an object, not ${show(o)}`);
+  for (const [key, value] of Object.entries(o)) {
+    const check = Object.hasOwn(checks, key) ? checks[key] : undefined;
+    if (check === undefined) throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${key}: unknown option (known: ${Object.keys(checks).join(', ')})`);
+    const problem = value === undefined ? null : check(value);
+    if (problem !== null) throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${at(key, problem)}`);
+  }
+}
+
 function duration(name: string, text: string): number {
   const ms = parseDuration(text);
   if (ms === null || ms < 0) throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${name}: "${text}" is not a Go duration (e.g. 30s, 5m, 1h30m)`);
@@ -110,10 +203,10 @@ function duration(name: string, text: string): number {
 }
 
 export function resolveOptions(o: SimulationOptions): ResolvedOptions {
+  checkOptions(o);
   const start = parseInstant(o.startTime ?? defaultStartTime);
   if (start === null) throw new PlatformSimError('PSIM_OPTION_INVALID', `option startTime: "${o.startTime}" is not an RFC 3339 time`);
   const groupDomain = o.groupDomain ?? 'platform.io';
-  if (groupDomain !== 'platform.io' && groupDomain !== 'k8s.io') throw new PlatformSimError('PSIM_OPTION_INVALID', `option groupDomain: must be "platform.io" or "k8s.io"`);
   const compactionIntervalMs = duration('compactionInterval', o.compactionInterval ?? '5m');
   if (compactionIntervalMs === 0) throw new PlatformSimError('PSIM_OPTION_INVALID', 'option compactionInterval: must be positive');
   const signingDuration = o.clusterSigningDuration === undefined ? 365 * 24 * 3600 * 1000 : duration('clusterSigningDuration', o.clusterSigningDuration);
@@ -126,7 +219,6 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
   for (const gate of Object.keys(o.featureGates ?? {})) {
     if (!knownFeatureGates.includes(gate)) throw new PlatformSimError('PSIM_OPTION_INVALID', `option featureGates: unrecognized feature gate: ${gate} (known: ${knownFeatureGates.join(', ')})`);
   }
-  if (o.schedule !== undefined && o.schedule !== 'fixed' && o.schedule !== 'seeded') throw new PlatformSimError('PSIM_OPTION_INVALID', 'option schedule: must be "fixed" or "seeded"');
   const rh = o.requestHeader;
   const identity: Omit<IdentityConfig, 'keys'> = {
     issuer,

@@ -1,10 +1,13 @@
 /**
  * fast-check arbitraries for platform-sim objects. They take the caller's `fc` so that the
- * caller's fast-check version and seed govern them (no second copy of fast-check).
+ * caller's fast-check version and seed govern them (no second copy of fast-check), however the
+ * caller imported it: `import fc from 'fast-check'` (the default export, which has no `default`
+ * of its own) and `import * as fc from 'fast-check'` (the namespace) both fit `Fc`.
  */
 import type * as FastCheck from 'fast-check';
 
-type Fc = typeof FastCheck;
+/** The part of fast-check the arbitraries use. */
+export type Fc = Pick<typeof FastCheck, 'boolean' | 'constantFrom' | 'dictionary' | 'record' | 'string' | 'tuple' | 'uniqueArray'>;
 
 /** DNS-1123 labels: what ServiceAccount, Pod and Namespace names accept. */
 export function dnsLabel(fc: Fc, maxLength = 20): FastCheck.Arbitrary<string> {

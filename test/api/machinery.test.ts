@@ -343,4 +343,32 @@ describe('representations', () => {
     expect(table.rows.find((r: Body) => r.cells[0] === 't').cells).toEqual(['t', 2, '5m']);
     expect(table.rows[0].object.kind).toBe('PartialObjectMetadata');
   });
+
+  it('checks includeObject of a Table request: None|Metadata|Object, anything else the real 400', async () => {
+    const s = await sim();
+    await createSA(s, 't');
+    const accept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json';
+    const get = (path: string, a = accept) => s.request({ method: 'GET', path, headers: { accept: a } });
+    expect(((await get(`${saPath()}?includeObject=None`)).body as Body).rows[0].object).toBeUndefined();
+    expect(((await get(`${saPath()}?includeObject=Object`)).body as Body).rows[0].object.kind).toBe('ServiceAccount');
+    expect(((await get(`${saPath()}?includeObject=`)).body as Body).rows[0].object.kind).toBe('PartialObjectMetadata');
+    const bad = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'Unable to convert to Table as requested: includeObject: Unsupported value: "object": supported values: "Metadata", "None", "Object"',
+      reason: 'BadRequest',
+      code: 400,
+    };
+    for (const path of [`${saPath()}?includeObject=object`, `${saPath('default', 't')}?includeObject=object`, `${saPath()}?watch=true&includeObject=object`]) {
+      const res = await get(path);
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.body).toEqual(bad);
+    }
+    // The read comes first (a missing object is a 404), and a non-Table answer ignores the parameter.
+    expect((await get(`${saPath('default', 'nobody')}?includeObject=object`)).status).toBe(404);
+    expect((await get(`${saPath()}?includeObject=object`, 'application/json')).status).toBe(200);
+  });
 });

@@ -27,6 +27,24 @@ describe('patch types', () => {
     expect((order.body as Body).secrets).toEqual([{ name: 's3' }, { name: 's2' }]);
   });
 
+  it('a malformed strategic merge patch is a 400 with the real message, never a 5xx', async () => {
+    const s = await sim();
+    await createSA(s, 'a', { secrets: [{ name: 's1' }] });
+    const badRequest = (message: string) => ({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', code: 400 });
+    const cases: [unknown, string][] = [
+      [{ secrets: [{ namespace: 'x' }] }, 'map: map[namespace:x] does not contain declared merge key: name'],
+      [{ secrets: [{ name: 's1', $patch: 'merge' }] }, 'merging lists cannot yet be specified in the patch'],
+      [{ metadata: { labels: { $patch: 'bogus', a: 'b' } } }, 'unknown patch type: bogus in map: map[$patch:bogus a:b]'],
+      [{ metadata: { $patch: 5 } }, 'unknown patch type: %!s(float64=5) in map: map[$patch:5]'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await s.request({ method: 'PATCH', path: saPath('default', 'a'), headers: patchAs('strategic-merge-patch+json'), body });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(badRequest(message));
+    }
+    expect(((await s.request({ method: 'GET', path: saPath('default', 'a') })).body as Body).secrets).toEqual([{ name: 's1' }]);
+  });
+
   it('merge patch replaces the secrets list and deletes with null', async () => {
     const s = await sim();
     await createSA(s, 'a', { secrets: [{ name: 's1' }, { name: 's2' }], automountServiceAccountToken: true });

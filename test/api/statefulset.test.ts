@@ -93,11 +93,12 @@ describe('StatefulSet', () => {
     const s = await sim({ settle: 'manual' });
     const o = (await create(s, sts('web'))).body as Body;
     const main = (await s.request({ method: 'PUT', path: `${base}/statefulsets/web`, body: { ...o, status: { replicas: 5 } } })).body as Body;
-    expect(main.status).toBeUndefined();
+    // The stored status stays; apps/v1 writes replicas and availableReplicas even at 0.
+    expect(main.status).toEqual({ replicas: 0, availableReplicas: 0 });
     const bad = await s.request({ method: 'PUT', path: `${base}/statefulsets/web/status`, body: { ...main, status: { replicas: 1, readyReplicas: 2 } } });
     expect((bad.body as Body).message).toBe('StatefulSet.apps "web" is invalid: status.readyReplicas: Invalid value: 2: cannot be greater than status.replicas');
     const ok = (await s.request({ method: 'PUT', path: `${base}/statefulsets/web/status`, body: { ...main, spec: { ...main.spec, replicas: 9 }, status: { replicas: 1, readyReplicas: 1 } } })).body as Body;
-    expect(ok.status).toEqual({ replicas: 1, readyReplicas: 1 });
+    expect(ok.status).toEqual({ replicas: 1, readyReplicas: 1, availableReplicas: 0 });
     expect(ok.spec.replicas).toBe(1);
   });
 

@@ -338,9 +338,9 @@ describe('StatefulSet ordinals and time', () => {
     await create(s, 'web', { replicas: 2, minReadySeconds: 10 });
     await s.advance('1s');
     expect(await status(s)).toMatchObject({ readyReplicas: 1 });
-    expect((await status(s)).availableReplicas).toBeUndefined();
+    expect((await status(s)).availableReplicas).toBe(0);
     await s.advance('9s');
-    expect((await status(s)).availableReplicas).toBeUndefined();
+    expect((await status(s)).availableReplicas).toBe(0);
     expect(await pods(s)).toEqual(['web-0']);
     await s.advance('1s');
     expect(await status(s)).toMatchObject({ availableReplicas: 1 });

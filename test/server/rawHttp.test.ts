@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../src/server.ts';
+import { failure } from '../helpers.ts';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -19,16 +20,6 @@ async function call(method: string, path: string, headers: Record<string, string
   const text = await res.text();
   return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) as Record<string, unknown> };
 }
-const failure = (code: number, reason: string, message: string, details?: object) => ({
-  kind: 'Status',
-  apiVersion: 'v1',
-  metadata: {},
-  status: 'Failure',
-  message,
-  reason,
-  ...(details === undefined ? {} : { details }),
-  code,
-});
 
 describe('status codes over HTTP', () => {
   it('404: plain text outside the API, a Status inside a served group-version', async () => {

@@ -66,7 +66,10 @@ export function completed(spec: SetSpec, s: SetStatus): SetStatus {
   return { ...s, currentRevision: s.updateRevision, currentReplicas: s.updatedReplicas };
 }
 
-/** The status as stored: zero counters other than replicas left out, as Go's omitempty does. */
+/**
+ * The status as stored: zero counters left out as Go's omitempty does, but for `replicas` and
+ * `availableReplicas`, which apps/v1 always writes.
+ */
 export function statusObject(s: SetStatus): JsonObject {
   const out: JsonObject = { observedGeneration: s.observedGeneration, replicas: s.replicas };
   if (s.readyReplicas !== 0) out['readyReplicas'] = s.readyReplicas;
@@ -75,7 +78,7 @@ export function statusObject(s: SetStatus): JsonObject {
   out['currentRevision'] = s.currentRevision;
   out['updateRevision'] = s.updateRevision;
   out['collisionCount'] = s.collisionCount;
-  if (s.availableReplicas !== 0) out['availableReplicas'] = s.availableReplicas;
+  out['availableReplicas'] = s.availableReplicas;
   return out;
 }
 

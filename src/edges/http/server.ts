@@ -13,7 +13,7 @@ import { kubeconfigYaml } from './kubeconfig.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { limits } from '../../core/limits.ts';
 import { errors } from '../../core/status.ts';
-import { defaultStartTime } from '../../sim/options.ts';
+import { checkOptions, defaultStartTime, optionChecks, PlatformSimError, type OptionCheck } from '../../sim/options.ts';
 import type { AddressInfo } from 'node:net';
 import type { Simulation } from '../../edges/simulation/simulation.ts';
 import { createSimulation, restoreSimulation } from '../simulation/create.ts';
@@ -52,11 +52,61 @@ function defaultAdminToken(seed: string): string {
   return `psim-${(h >>> 0).toString(16).padStart(8, '0')}${seed.length.toString(16)}`;
 }
 
+const aString: OptionCheck = (v) => (typeof v === 'string' ? null : `must be a string, not ${JSON.stringify(v)}`);
+const aBoolean: OptionCheck = (v) => (typeof v === 'boolean' ? null : `must be true or false, not ${JSON.stringify(v)}`);
+
+/** The options of `serve` beyond the simulation's, and the checks of their values. */
+const serveChecks: { readonly [K in Exclude<keyof ServeOptions, keyof SimulationOptions>]-?: OptionCheck } = {
+  host: aString,
+  port: (v) => (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 65535 ? null : `must be a port number (0 picks a free one), not ${JSON.stringify(v)}`),
+  clock: (v) => (v === 'wall' || v === 'manual' ? null : `must be "wall" or "manual", not ${JSON.stringify(v)}`),
+  adminToken: aString,
+  tls: aBoolean,
+  kubeconfig: aString,
+  stateFile: aString,
+};
+
+/** Why an address cannot be listened on, in a few words. */
+function listenCause(e: NodeJS.ErrnoException): string {
+  const causes: Record<string, string> = {
+    EADDRINUSE: 'address already in use',
+    EADDRNOTAVAIL: 'address not available on this machine',
+    EACCES: 'permission denied',
+    ENOTFOUND: 'host name not found',
+    EAI_AGAIN: 'host name could not be resolved',
+  };
+  return e.code !== undefined && causes[e.code] !== undefined ? `${causes[e.code]} (${e.code})` : e.message;
+}
+
+/** Listens, or rejects with a PlatformSimError naming the address and the cause (never an unhandled error event). */
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const failed = (e: NodeJS.ErrnoException): void => {
+      const address = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+      reject(new PlatformSimError('PSIM_LISTEN_FAILED', `cannot listen on ${address}: ${listenCause(e)}`));
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
+  checkOptions(options, { ...optionChecks, ...serveChecks });
+  const simulationOptions = Object.fromEntries(Object.entries(options).filter(([k]) => !Object.hasOwn(serveChecks, k))) as SimulationOptions;
+  const clock = options.clock ?? 'wall';
   const adminToken = options.adminToken ?? defaultAdminToken(String(options.seed ?? 1));
   const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
-  const simOptions = { ...options, users };
   const saved = options.stateFile === undefined ? null : readStateFile(options.stateFile);
+  // Under the wall clock virtual time starts at the wall clock's now (kubectl's AGE column
+  // compares timestamps with the wall clock), unless a start time is given. A resumed world
+  // keeps the start time it was created with (the CA and every certificate derive from it).
+  const wallStart = Date.now();
+  const createdWith = saved === null ? undefined : (saved.options?.startTime ?? defaultStartTime);
+  const startTime = options.startTime ?? createdWith ?? (clock === 'wall' ? new Date(wallStart).toISOString() : defaultStartTime);
+  const simOptions: SimulationOptions = { ...simulationOptions, startTime, users };
   const sim = saved === null ? await createSimulation(simOptions) : await restoreSimulation({ ...saved, options: simOptions });
   let lastSaved = '';
   const persist = (): void => {
@@ -71,7 +121,7 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   const tls = options.tls ?? true;
   const host0 = options.host ?? '127.0.0.1';
   const material: ServingMaterial | undefined = tls
-    ? await servingMaterial(String(options.seed ?? 1), parseInstant(options.startTime ?? defaultStartTime) ?? 0, [...new Set(['localhost', '127.0.0.1', '::1', host0])])
+    ? await servingMaterial(String(options.seed ?? 1), parseInstant(startTime) ?? 0, [...new Set(['localhost', '127.0.0.1', '::1', host0])])
     : undefined;
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     void handle(sim, watches, req, res, persist).catch((err: unknown) => {
@@ -88,17 +138,23 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       ? createServer(listener)
       : createTlsServer({ key: material.keyPem, cert: material.certPem, requestCert: true, rejectUnauthorized: false, ca: clientCas }, listener);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 6443, host0, resolve));
+  try {
+    await listen(server, options.port ?? 6443, host0);
+  } catch (e) {
+    sim.close();
+    throw e;
+  }
   const addr = server.address() as AddressInfo;
   const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   let timer: NodeJS.Timeout | undefined;
-  if ((options.clock ?? 'wall') === 'wall') {
-    let last = Date.now();
+  if (clock === 'wall') {
+    let last = saved === null ? wallStart : Date.now();
     timer = setInterval(() => {
       const now = Date.now();
       const elapsed = now - last;
       last = now;
-      if (elapsed > 0) void sim.advance(elapsed).then(persist);
+      // Quiet: a tick that changed nothing adds nothing to the trace.
+      if (elapsed > 0) void sim.advance(elapsed, { quiet: true }).then(persist);
     }, 100);
     timer.unref();
   }

@@ -3,7 +3,7 @@
  * `sim.request` and the already-authenticated `as` identity. Everything else (bearer tokens,
  * client certificates, front-proxy headers) goes through the authenticator chain of auth/.
  */
-import type { UserInfo } from '../../api/userInfo.ts';
+import { extraMap, type UserInfo } from '../../api/userInfo.ts';
 import { withAuthenticatedGroup } from '../../auth/serviceAccountUsers.ts';
 
 export interface AsIdentity {
@@ -16,6 +16,15 @@ export interface AsIdentity {
 export const adminUser: UserInfo = { username: 'system:admin', groups: ['system:masters', 'system:authenticated'] };
 
 export function asUser(as: AsIdentity): UserInfo {
-  const user: UserInfo = { username: as.user, ...(as.uid === undefined ? {} : { uid: as.uid }), groups: [...(as.groups ?? [])], ...(as.extra === undefined ? {} : { extra: as.extra }) };
+  // The caller's own keys only, into a map without a prototype (`constructor` is a key like any other).
+  const extra = as.extra === undefined ? undefined : extraMap(Object.keys(as.extra).map((k) => [k, ownValues(as.extra!, k)]));
+  const user: UserInfo = { username: as.user, ...(as.uid === undefined ? {} : { uid: as.uid }), groups: [...(as.groups ?? [])], ...(extra === undefined ? {} : { extra }) };
   return withAuthenticatedGroup(user);
+}
+
+/** A key's values as strings, whatever a JavaScript caller put there (one string is one value). */
+function ownValues(extra: Readonly<Record<string, unknown>>, key: string): string[] {
+  const v = extra[key];
+  if (Array.isArray(v)) return v.map(String);
+  return v === undefined || v === null ? [] : [String(v)];
 }

@@ -5,19 +5,45 @@
  */
 import type { ApiResponse } from '../../endpoints/types.ts';
 
-export function encodeBody(body: unknown, headers: Record<string, string | readonly string[]>): { body: string | Uint8Array; headers: Record<string, string | readonly string[]> } {
+type Headers = Record<string, string | readonly string[]>;
+
+/**
+ * Request headers as `sim.request` takes them, as the server reads header lines: names in lower
+ * case, names that differ only in case combined in order like repeated lines (`X-Remote-Group: a`
+ * and `x-remote-group: b` are two groups), in a map without a prototype (a header named
+ * `__proto__` or `constructor` is a header like any other).
+ */
+export function requestHeaders(h: Readonly<Headers>): Headers {
+  const out = Object.create(null) as Headers;
+  for (const k of Object.keys(h)) {
+    const v = h[k];
+    if (v === undefined) continue;
+    const name = k.toLowerCase();
+    const before = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
+    out[name] = before === undefined ? v : [...(typeof before === 'string' ? [before] : before), ...(typeof v === 'string' ? [v] : v)];
+  }
+  return out;
+}
+
+export function encodeBody(body: unknown, headers: Headers): { body: string | Uint8Array; headers: Headers } {
   if (body === undefined || body === null) return { body: '', headers };
   if (typeof body === 'string') return { body, headers };
   // Bytes stay bytes: protobuf bodies are binary.
   if (body instanceof Uint8Array) return { body, headers };
-  const out = { ...headers };
+  const out = Object.assign(Object.create(null) as Headers, headers);
   if (out['content-type'] === undefined) out['content-type'] = 'application/json';
   return { body: JSON.stringify(body), headers: out };
 }
 
+/** JSON media types: `application/json` and every `application/*+json` (`application/jwk-set+json`, …). */
+export function isJsonMediaType(contentType: string): boolean {
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return type === 'application/json' || /^application\/[^/\s]+\+json$/.test(type);
+}
+
 export function decodeResponseBody(r: ApiResponse): unknown {
   const type = String(r.headers['content-type'] ?? '');
-  if (type.startsWith('application/json') && r.body !== '') {
+  if (isJsonMediaType(type) && r.body !== '') {
     try {
       return JSON.parse(r.body);
     } catch {

@@ -28,7 +28,7 @@ import { anticipatedNeeds } from './anticipate.ts';
 import { Trace, type TraceEvent } from './trace.ts';
 import { WatchHub } from './watchHub.ts';
 import type { WatchStream } from './watchStream.ts';
-import { encodeBody, decodeResponseBody } from './bodies.ts';
+import { encodeBody, decodeResponseBody, requestHeaders } from './bodies.ts';
 
 export interface SimRequest {
   readonly method: string;
@@ -45,13 +45,38 @@ export interface SimRequest {
   readonly transport?: 'in-process' | 'http';
 }
 
-export interface SimResponse {
+/**
+ * An answer. `T` is what the caller expects `body` to be (`sim.request<T>`, `sim.get<T>`, …): the
+ * parsed JSON when the content type is JSON, else the text — a `Status` when `status` ≥ 400.
+ */
+export interface SimResponse<T = unknown> {
   readonly status: number;
   readonly headers: Readonly<Record<string, string | string[]>>;
-  readonly body: unknown;
+  readonly body: T;
   /** Set for `?watch=true` requests that were accepted: the event stream. */
   readonly watch?: WatchStream;
 }
+
+/** A list answer (`sim.list`): the items of one kind. */
+export interface KubeList<T = any> {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata: { readonly resourceVersion?: string; readonly continue?: string; readonly remainingItemCount?: number };
+  readonly items: T[];
+}
+
+/** A request through a helper (`sim.get`, `sim.create`, …): all of a `SimRequest` but method, path and body. */
+export type SimRequestOptions = Omit<SimRequest, 'method' | 'path' | 'body' | 'transport'>;
+
+/** `sim.patch` types: merge (default), strategic merge, JSON patch, server-side apply. */
+export type PatchType = 'merge' | 'strategic' | 'json' | 'apply';
+
+const patchContentTypes: Record<PatchType, string> = {
+  merge: 'application/merge-patch+json',
+  strategic: 'application/strategic-merge-patch+json',
+  json: 'application/json-patch+json',
+  apply: 'application/apply-patch+yaml',
+};
 
 export interface Snapshot {
   readonly format: 'platform-sim/snapshot@1';
@@ -100,6 +125,8 @@ export class Simulation {
   readonly #edge: SimulationEdge;
   readonly #env: StepEnv;
   readonly #trace: Trace;
+  /** Clock moves asked for with `quiet`: no clock event in the trace when they change nothing. */
+  readonly #quietMoves = new WeakSet<Input>();
 
   constructor(raw: SimulationOptions, edge: SimulationEdge, world?: World) {
     this.#raw = raw;
@@ -170,7 +197,8 @@ export class Simulation {
       before = visit.world;
     }
     for (const r of result.rejections) this.#trace.rejected(result.world, r);
-    if (input.type === 'clock/advanced') this.#trace.clock(result.world);
+    const changedNothing = result.world.revision === this.#world.revision && result.rejections.length === 0;
+    if (input.type === 'clock/advanced' && !(changedNothing && this.#quietMoves.has(input))) this.#trace.clock(result.world);
     // The step is complete and consistent: take it before telling anyone (a watcher or a throw).
     const visits = result.instants.length === 0 ? [result.world] : result.instants.map((v) => v.world);
     this.#world = result.world;
@@ -188,22 +216,58 @@ export class Simulation {
     if (problems.length > 0) throw new InvariantError(`invariants broken (seed ${this.#opts.seed}):\n${problems.join('\n')}`);
   }
 
-  async request(req: SimRequest): Promise<SimResponse> {
-    return this.#decoded(await this.respond(req));
+  /**
+   * One API request, answered as the server would. `T` types `body` (unchecked: the caller's
+   * word, as a cast); by default `any`, so examples can read `res.body.metadata.uid`.
+   */
+  async request<T = any>(req: SimRequest): Promise<SimResponse<T>> {
+    return this.#decoded<T>(await this.respond(req));
   }
 
   /** As `request`, for requests that need no crypto (no tokens, certificates); throws otherwise. */
-  requestSync(req: SimRequest): SimResponse {
-    return this.#decoded(this.requestRaw(req));
+  requestSync<T = any>(req: SimRequest): SimResponse<T> {
+    return this.#decoded<T>(this.requestRaw(req));
   }
 
-  #decoded(raw: ApiResponse & { readonly watch?: WatchStream }): SimResponse {
-    return { status: raw.status, headers: raw.headers, body: decodeResponseBody(raw), ...(raw.watch === undefined ? {} : { watch: raw.watch }) };
+  /** GET `path` (an object, or anything served). */
+  get<T = any>(path: string, options: SimRequestOptions = {}): Promise<SimResponse<T>> {
+    return this.request<T>({ ...options, method: 'GET', path });
+  }
+
+  /** GET a collection `path`: `body.items` typed as `T[]`. */
+  list<T = any>(path: string, options: SimRequestOptions = {}): Promise<SimResponse<KubeList<T>>> {
+    return this.request<KubeList<T>>({ ...options, method: 'GET', path });
+  }
+
+  /** POST `body` to a collection `path`. */
+  create<T = any>(path: string, body: unknown, options: SimRequestOptions = {}): Promise<SimResponse<T>> {
+    return this.request<T>({ ...options, method: 'POST', path, body });
+  }
+
+  /** PUT `body` at `path` (replace). */
+  update<T = any>(path: string, body: unknown, options: SimRequestOptions = {}): Promise<SimResponse<T>> {
+    return this.request<T>({ ...options, method: 'PUT', path, body });
+  }
+
+  /** PATCH `path`; `type` picks the content type (default `merge`) unless `headers` name one. */
+  patch<T = any>(path: string, body: unknown, options: SimRequestOptions & { readonly type?: PatchType } = {}): Promise<SimResponse<T>> {
+    const { type = 'merge', headers = {}, ...rest } = options;
+    const named = Object.keys(headers).some((k) => k.toLowerCase() === 'content-type');
+    return this.request<T>({ ...rest, method: 'PATCH', path, body, headers: named ? headers : { ...headers, 'content-type': patchContentTypes[type] } });
+  }
+
+  /** DELETE `path`; `body` is DeleteOptions (`{ propagationPolicy: 'Foreground' }`). */
+  delete<T = any>(path: string, options: SimRequestOptions & { readonly body?: unknown } = {}): Promise<SimResponse<T>> {
+    return this.request<T>({ ...options, method: 'DELETE', path });
+  }
+
+  #decoded<T>(raw: ApiResponse & { readonly watch?: WatchStream }): SimResponse<T> {
+    return { status: raw.status, headers: raw.headers, body: decodeResponseBody(raw) as T, ...(raw.watch === undefined ? {} : { watch: raw.watch }) };
   }
 
   /** The request as the API sees it: the in-process default admin, `as`, or credentials to check. */
   #apiRequest(req: SimRequest): RequestInput {
-    const headers = lowerCase(req.headers ?? {});
+    const headers = requestHeaders(req.headers ?? {});
     const encoded = encodeBody(req.body, headers);
     const inProcessAdmin = req.transport !== 'http' && req.as === undefined && headers['authorization'] === undefined && req.clientCertificate === undefined;
     const identity = inProcessAdmin ? adminUser : req.as === undefined ? undefined : asUser(req.as);
@@ -306,10 +370,21 @@ export class Simulation {
     await this.#run({ type: 'controllers/settleRequested' });
   }
 
-  async advance(duration: string | number): Promise<void> {
-    const ms = typeof duration === 'number' ? duration : parseDuration(duration);
-    if (ms === null || ms < 0) throw new PlatformSimError('PSIM_DURATION_INVALID', `advance: "${String(duration)}" is not a non-negative Go duration`);
-    await this.#run({ type: 'clock/advanced', to: this.#world.now + ms });
+  /**
+   * Moves virtual time forward by `duration`: a Go duration (`'90s'`, `'1h30m'`) or a number of
+   * milliseconds (`90_000`), firing every timer due on the way and settling after each. A move is
+   * a `clock` event in the trace; with `quiet` (the server's wall-clock ticks) a move that
+   * changed nothing — no write, no refused controller write — leaves none.
+   */
+  async advance(duration: string | number, options: { readonly quiet?: boolean } = {}): Promise<void> {
+    const ms = typeof duration === 'number' ? (Number.isFinite(duration) ? Math.round(duration) : null) : typeof duration === 'string' ? parseDuration(duration) : null;
+    if (ms === null || ms < 0) {
+      const what = typeof duration === 'string' ? `"${duration}"` : String(duration);
+      throw new PlatformSimError('PSIM_DURATION_INVALID', `advance: ${what} is neither a non-negative Go duration (e.g. 90s, 1h30m) nor a number of milliseconds`);
+    }
+    const input: Input = { type: 'clock/advanced', to: this.#world.now + ms };
+    if (options.quiet === true) this.#quietMoves.add(input);
+    await this.#run(input);
   }
 
   /** Installs fault rules (sim/faults.ts); bad rules throw PSIM_OPTION_INVALID. */
@@ -355,12 +430,6 @@ export class Simulation {
   close(): void {
     this.#hub.closeAll();
   }
-}
-
-function lowerCase(h: Readonly<Record<string, string | readonly string[]>>): Record<string, string | readonly string[]> {
-  const out: Record<string, string | readonly string[]> = {};
-  for (const k of Object.keys(h)) out[k.toLowerCase()] = h[k]!;
-  return out;
 }
 
 /** An object's state in a few words for the trace: its kind's table cells but name and age. */

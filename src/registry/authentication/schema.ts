@@ -18,7 +18,7 @@ export const tokenRequestSchema = s.struct('TokenRequest', {
   kind: s.string(),
   metadata: objectMetaSchema,
   spec: s.struct('TokenRequestSpec', {
-    audiences: s.atomicList(s.string()),
+    audiences: s.keepEmpty(s.atomicList(s.string())),
     expirationSeconds: s.int64(),
     boundObjectRef: s.struct('BoundObjectReference', { kind: s.string(), apiVersion: s.string(), name: s.string(), uid: s.string() }),
   }),
@@ -59,7 +59,7 @@ export const selfSubjectAccessReviewSchema = s.struct('SelfSubjectAccessReview',
   status: s.struct('SubjectAccessReviewStatus', { allowed: s.boolean(), denied: s.boolean(), reason: s.string(), evaluationError: s.string() }),
 });
 
-const policyRule = s.struct('ResourceRule', { verbs: s.atomicList(s.string()), apiGroups: s.atomicList(s.string()), resources: s.atomicList(s.string()), resourceNames: s.atomicList(s.string()) });
+const policyRule = s.struct('ResourceRule', { verbs: s.keepEmpty(s.atomicList(s.string())), apiGroups: s.atomicList(s.string()), resources: s.atomicList(s.string()), resourceNames: s.atomicList(s.string()) });
 
 export const selfSubjectRulesReviewSchema = s.struct('SelfSubjectRulesReview', {
   apiVersion: s.string(),
@@ -67,8 +67,8 @@ export const selfSubjectRulesReviewSchema = s.struct('SelfSubjectRulesReview', {
   metadata: objectMetaSchema,
   spec: s.struct('SelfSubjectRulesReviewSpec', { namespace: s.string() }),
   status: s.struct('SubjectRulesReviewStatus', {
-    resourceRules: s.atomicList(policyRule),
-    nonResourceRules: s.atomicList(s.struct('NonResourceRule', { verbs: s.atomicList(s.string()), nonResourceURLs: s.atomicList(s.string()) })),
+    resourceRules: s.keepEmpty(s.atomicList(policyRule)),
+    nonResourceRules: s.keepEmpty(s.atomicList(s.struct('NonResourceRule', { verbs: s.keepEmpty(s.atomicList(s.string())), nonResourceURLs: s.atomicList(s.string()) }))),
     incomplete: s.boolean(),
     evaluationError: s.string(),
   }),

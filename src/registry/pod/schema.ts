@@ -74,7 +74,7 @@ const volume = s.struct('Volume', {
 export const podSpecSchema: StructSchema = s.struct('PodSpec', {
   volumes: s.keyedList(volume, 'name'),
   initContainers: s.keyedList(containerSchema, 'name'),
-  containers: s.keyedList(containerSchema, 'name'),
+  containers: s.keepEmpty(s.keyedList(containerSchema, 'name')),
   ephemeralContainers: s.any(),
   restartPolicy: s.string(),
   terminationGracePeriodSeconds: s.int64(),

@@ -9,7 +9,7 @@ import { objectMetaSchema } from '../../api/meta.ts';
 const strings = () => s.atomicList(s.string());
 
 export const policyRuleSchema = s.struct('PolicyRule', {
-  verbs: strings(),
+  verbs: s.keepEmpty(strings()),
   apiGroups: strings(),
   resources: strings(),
   resourceNames: strings(),
@@ -24,14 +24,14 @@ export const roleSchema = s.struct('Role', {
   apiVersion: s.string(),
   kind: s.string(),
   metadata: objectMetaSchema,
-  rules: s.atomicList(policyRuleSchema),
+  rules: s.keepEmpty(s.atomicList(policyRuleSchema)),
 });
 
 export const clusterRoleSchema = s.struct('ClusterRole', {
   apiVersion: s.string(),
   kind: s.string(),
   metadata: objectMetaSchema,
-  rules: s.atomicList(policyRuleSchema),
+  rules: s.keepEmpty(s.atomicList(policyRuleSchema)),
   aggregationRule: s.any(),
 });
 

@@ -12,14 +12,16 @@
  *   decremented, name/namespace/uid/creationTimestamp/deletionTimestamp/
  *   deletionGracePeriodSeconds immutable. The empty-resourceVersion check of that function is
  *   left to store/ops/update.ts, which knows whether the kind allows unconditional updates.
- * - Kubernetes runs labels/annotations/ownerReferences twice on update; here each error appears
- *   once (exact duplicates removed).
- * - Order: maps are walked in sorted key order (Go's is random); then errors are stably sorted
- *   by field path (indices numerically), so Kubernetes' order is kept within one path.
+ * - Kubernetes runs the metadata checks several times on update (validateCommonFields, then the
+ *   kind's ValidateUpdate), so a cause can repeat there; here each check runs once. The message
+ *   drops repeated errors either way (field.ErrorList.ToAggregate).
+ * - Order: Kubernetes' check order, never re-sorted (name / generateName, namespace, generation,
+ *   labels, annotations, ownerReferences, finalizers; on update then the update-only checks);
+ *   only maps, which Go walks in random order, are walked in sorted key order.
  * - Not checked: managedFields (the store writes them) and resourceVersion (see above).
  */
 import type { ObjectMeta, OwnerReference } from '../../api/meta.ts';
-import { fieldError, fieldErrorString, type FieldError } from '../../core/fieldErrors.ts';
+import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
 import { goStringSlice, jsonQuote } from '../../core/goFormat.ts';
 import { limits } from '../../core/limits.ts';
 import { isDNS1123Label, isQualifiedName, isValidLabelValue, nameValidator, utf8Length, type NameRule } from './names.ts';
@@ -169,7 +171,6 @@ function immutable(field: keyof ObjectMeta, newer: ObjectMeta, older: ObjectMeta
 function validateUpdateOnly(newer: ObjectMeta, older: ObjectMeta): FieldError[] {
   const errs: FieldError[] = [];
   if ((older.deletionTimestamp ?? '') !== '') errs.push(...validateNoNewFinalizers(newer.finalizers, older.finalizers));
-  errs.push(...validateGeneration(newer.generation));
   const g = newer.generation ?? 0;
   if (g < (older.generation ?? 0)) errs.push(fieldError.invalid('metadata.generation', g, 'must not be decremented'));
   errs.push(...immutable('name', newer, older, ''));
@@ -194,48 +195,12 @@ function validateCommon(meta: ObjectMeta, rules: ObjectMetaRules): FieldError[] 
   ];
 }
 
-/** `a.b[2].c` → ['a', 'b', 2, 'c'] so that `[10]` sorts after `[9]`. */
-function pathSegments(path: string): (string | number)[] {
-  const out: (string | number)[] = [];
-  for (const m of path.matchAll(/\[([^\]]*)\]|([^.[]+)/g)) {
-    const index = m[1];
-    out.push(index !== undefined && /^\d+$/.test(index) ? Number(index) : (index ?? m[2] ?? ''));
-  }
-  return out;
-}
-
-function comparePaths(a: string, b: string): number {
-  const x = pathSegments(a);
-  const y = pathSegments(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    const p = x[i]!;
-    const q = y[i]!;
-    if (p === q) continue;
-    if (typeof p === 'number' && typeof q === 'number') return p - q;
-    if (typeof p !== typeof q) return typeof p === 'number' ? -1 : 1;
-    return p < q ? -1 : 1;
-  }
-  return x.length - y.length;
-}
-
-/** Stable sort by path (Array.prototype.sort is stable), after dropping exact duplicates. */
-function ordered(errors: readonly FieldError[]): FieldError[] {
-  const seen = new Set<string>();
-  const unique = errors.filter((e) => {
-    const s = fieldErrorString(e);
-    if (seen.has(s)) return false;
-    seen.add(s);
-    return true;
-  });
-  return unique.sort((a, b) => comparePaths(a.field, b.field));
-}
-
 /** Metadata errors of an object about to be created (its name already generated). */
 export function validateObjectMetaCreate(meta: ObjectMeta, rules: ObjectMetaRules): FieldError[] {
-  return ordered(validateCommon(meta, rules));
+  return validateCommon(meta, rules);
 }
 
 /** Metadata errors of an update; `newMeta` already carries the system fields kept from `oldMeta`. */
 export function validateObjectMetaUpdate(newMeta: ObjectMeta, oldMeta: ObjectMeta, rules: ObjectMetaRules): FieldError[] {
-  return ordered([...validateCommon(newMeta, rules), ...validateUpdateOnly(newMeta, oldMeta)]);
+  return [...validateCommon(newMeta, rules), ...validateUpdateOnly(newMeta, oldMeta)];
 }

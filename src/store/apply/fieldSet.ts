@@ -89,16 +89,29 @@ export function intersection(a: FieldSet, b: FieldSet): FieldSet {
   return { members: mergeMembers(a, b, (x, y) => x && y), children };
 }
 
-/** Paths of `a` that are not paths of `b` (a member of `b` does not cover `a`'s deeper paths). */
+/**
+ * Paths of `a` that are not paths of `b` (a member of `b` does not cover `a`'s deeper paths).
+ * `a` itself when nothing of it goes, so that an owner a write does not touch keeps its set.
+ */
 export function difference(a: FieldSet, b: FieldSet): FieldSet {
   if (isEmptySet(a) || isEmptySet(b)) return a;
   const children: FieldSetChild[] = [];
+  let same = true;
   zipByElement(a.children, b.children, elementOf, elementOf, (x, y) => {
     if (x === undefined) return;
-    if (y === undefined) children.push(x);
-    else pushChild(children, x.element, difference(x.set, y.set));
+    if (y === undefined) {
+      children.push(x);
+      return;
+    }
+    const rest = difference(x.set, y.set);
+    if (rest === x.set) children.push(x);
+    else {
+      same = false;
+      pushChild(children, x.element, rest);
+    }
   });
-  return { members: mergeMembers(a, b, (x, y) => x && !y), children };
+  const members = mergeMembers(a, b, (x, y) => x && !y);
+  return same && members.length === a.members.length ? a : { members, children };
 }
 
 /** Like `difference`, but a member of `b` also removes every path of `a` below it. */

@@ -15,8 +15,24 @@ import { builderFinish, newBuilder, type FieldSetBuilder } from './fieldSetBuild
 import { zipByElement } from './pathElement.ts';
 import { parsePathElement, serializePathElement } from './pathString.ts';
 
-/** The fieldsV1 trie of a set, keys in set order (`"."` first where a node is also owned). */
+// Memoised by identity (sets are immutable, and so are the tries made here once stored): an
+// owner a write does not touch keeps its set (fieldSet.ts `difference`), so its trie is encoded
+// once, and the next write reads that trie back from here instead of parsing it again.
+const encoded = new WeakMap<FieldSet, JsonObject>();
+const decoded = new WeakMap<JsonObject, ParsedFieldSet>();
+
+/** The fieldsV1 trie of a set, keys in set order (`"."` first where a node is also owned). Shared: do not mutate. */
 export function toFieldsV1(s: FieldSet): JsonObject {
+  let out = encoded.get(s);
+  if (out === undefined) {
+    out = encodeLevel(s);
+    encoded.set(s, out);
+    decoded.set(out, { ok: true, set: s });
+  }
+  return out;
+}
+
+function encodeLevel(s: FieldSet): JsonObject {
   const out: JsonObject = {};
   zipByElement(s.members, s.children, (e) => e, (c) => c.element, (m, c) => {
     const node: JsonObject = {};
@@ -34,6 +50,8 @@ export type ParsedFieldSet = { ok: true; set: FieldSet } | { ok: false; error: s
 
 /** Strict reading of a fieldsV1 trie: malformed keys or non-object nodes are errors. */
 export function parseFieldsV1(json: JsonValue): ParsedFieldSet {
+  const known = isObject(json) ? decoded.get(json) : undefined;
+  if (known !== undefined) return known;
   const b = newBuilder();
   const r = readLevel(json, b);
   return r === null ? { ok: true, set: builderFinish(b) } : { ok: false, error: r };

@@ -15,6 +15,8 @@ import { generatedSuffix, newUid } from '../ids.ts';
 import { getObject } from '../objects.ts';
 import type { World } from '../world.ts';
 import { checkNamespaceOpen } from './namespaceLifecycle.ts';
+import { dedupOwnerReferences } from './ownerReferences.ts';
+import { omitEmptyCollections } from './omitEmpty.ts';
 import { fail, groupKind, groupResource, strategyContext, type OpContext, type OpResult } from './context.ts';
 import { apiVersionOf, withTypeMeta } from './typeMeta.ts';
 
@@ -32,12 +34,20 @@ export function create(ctx: OpContext, input: KubeObject, urlNamespace: string, 
     if (meta.namespace === undefined || meta.namespace === '') meta.namespace = urlNamespace;
     else if (meta.namespace !== urlNamespace) return fail(errors.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
   } else delete meta.namespace;
+  // The handler dedups owner references once the namespace is checked, before anything else.
+  const deduped = dedupOwnerReferences({ ...input, metadata: meta }, false);
+  const result = createDeduped(ctx, deduped.object, options);
+  return deduped.warnings.length === 0 ? result : { ...result, warnings: [...deduped.warnings, ...result.warnings] };
+}
+
+function createDeduped(ctx: OpContext, input: KubeObject, options: CreateOptions): OpResult {
+  const meta = { ...input.metadata };
   if (meta.resourceVersion !== undefined && meta.resourceVersion !== '' && !ctx.dryRun) {
     return fail(errors.unknown(500, 'resourceVersion should not be set on objects to be created'));
   }
   delete meta.resourceVersion;
   for (const k of wipedOnCreate) delete (meta as Record<string, unknown>)[k];
-  if (rt.namespaced) {
+  if (ctx.rt.namespaced) {
     const closed = checkNamespaceOpen(ctx, meta.namespace ?? '', meta.name ?? meta.generateName ?? '');
     if (closed !== null) return fail(closed);
   }
@@ -76,6 +86,7 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
   }
   if (ctx.rt.hasGeneration) obj = { ...obj, metadata: { ...obj.metadata, generation: 1 } };
   else delete obj.metadata.generation;
+  obj = omitEmptyCollections(obj, ctx.rt.schema);
   const fieldErrors = [...validateObjectMetaCreate(obj.metadata, { namespaced: ctx.rt.namespaced, nameRule: ctx.rt.nameRule }), ...ctx.rt.strategy.validate(obj, sctx)];
   if (fieldErrors.length > 0) return fail(errors.invalid(groupKind(ctx), name || (meta.generateName ?? ''), fieldErrors));
   if (ctx.rt.validateCreateAdmission !== undefined) {

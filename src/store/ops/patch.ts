@@ -17,6 +17,7 @@ import { create } from './create.ts';
 import { update, updateExisting } from './update.ts';
 import { apiVersionOf } from './typeMeta.ts';
 import { checkPatchedFields, type FieldValidation } from './patchFields.ts';
+import { dedupOwnerReferences } from './ownerReferences.ts';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 
@@ -48,8 +49,10 @@ export function patch(ctx: OpContext, namespace: string, name: string, req: Patc
   }
   const checked = checkPatchedFields(ctx.rt, patched, req);
   if (!checked.ok) return fail(checked.error);
-  const result = update(ctx, checked.object, namespace, name);
-  return { ...result, warnings: [...checked.warnings, ...result.warnings] };
+  // A patch result is deduplicated after (mutating) admission only, with that wording.
+  const deduped = dedupOwnerReferences(checked.object, true);
+  const result = update(ctx, deduped.object, namespace, name);
+  return { ...result, warnings: [...checked.warnings, ...deduped.warnings, ...result.warnings] };
 }
 
 function apply(ctx: OpContext, namespace: string, name: string, live: KubeObject | undefined, req: PatchRequest): OpResult {
@@ -67,9 +70,17 @@ function apply(ctx: OpContext, namespace: string, name: string, live: KubeObject
   });
   if (!r.ok) return fail(r.error);
   const obj = r.object as unknown as KubeObject;
+  // The patch handler's checkName on the result: an applied configuration naming another object
+  // (or none, when there is no live object to take the name from) is refused.
+  const objName = obj.metadata.name ?? '';
+  if (objName !== name) return fail(errors.badRequest(`the name of the object (${objName}) does not match the name on the URL (${name})`));
+  const objNamespace = obj.metadata.namespace ?? '';
+  if (ctx.rt.namespaced && objNamespace !== '' && objNamespace !== namespace) {
+    return fail(errors.badRequest(`the namespace of the object (${objNamespace}) does not match the namespace on the request (${namespace})`));
+  }
   const managedFields = obj.metadata.managedFields ?? [];
   if (live === undefined) {
-    const meta = { ...obj.metadata, name, ...(ctx.rt.namespaced ? { namespace } : {}) };
+    const meta = { ...obj.metadata, ...(ctx.rt.namespaced ? { namespace } : {}) };
     return create(ctx, { ...obj, metadata: meta }, namespace, { managedFields });
   }
   const meta = { ...obj.metadata, resourceVersion: live.metadata.resourceVersion ?? '' };

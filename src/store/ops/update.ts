@@ -14,6 +14,8 @@ import { validateObjectMetaUpdate } from '../../registry/validation/objectMeta.t
 import { recordUpdate } from '../apply/managedFields.ts';
 import { commit } from '../commit.ts';
 import { withManagedFields } from './typeMeta.ts';
+import { dedupOwnerReferences } from './ownerReferences.ts';
+import { omitEmptyCollections } from './omitEmpty.ts';
 import { getObject } from '../objects.ts';
 import { fail, groupKind, groupResource, strategyContext, type OpContext, type OpResult } from './context.ts';
 import { apiVersionOf, withTypeMeta } from './typeMeta.ts';
@@ -33,12 +35,24 @@ export function update(ctx: OpContext, input: KubeObject, namespace: string, nam
     if (bodyMeta.namespace === undefined || bodyMeta.namespace === '') bodyMeta.namespace = namespace;
     else if (bodyMeta.namespace !== namespace) return fail(errors.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
   } else delete bodyMeta.namespace;
+  // The handler dedups owner references once name and namespace are checked.
+  const deduped = dedupOwnerReferences({ ...input, metadata: bodyMeta }, false);
+  const result = updateDeduped(ctx, deduped.object, namespace, name, options);
+  return deduped.warnings.length === 0 ? result : { ...result, warnings: [...deduped.warnings, ...result.warnings] };
+}
+
+function updateDeduped(ctx: OpContext, input: KubeObject, namespace: string, name: string, options: UpdateOptions): OpResult {
+  const { rt } = ctx;
+  const bodyMeta = input.metadata;
   const old = getObject(ctx.world, rt.id, namespace, name);
   if (old === undefined) return fail(errors.notFound(groupResource(ctx), name));
   const rv = bodyMeta.resourceVersion ?? '';
   if (rv !== '' && rv !== old.metadata.resourceVersion) return fail(errors.optimisticLock(groupResource(ctx), name));
   if (rv === '' && !rt.allowUnconditionalUpdate) {
-    return fail(errors.invalid(groupKind(ctx), name, [fieldError.invalid('metadata.resourceVersion', 0, 'must be specified for an update')]));
+    // The generic store names the resource where the kind would go (registry/store.go, "The
+    // Invalid error should have a field for Resource"): `clustertrustbundles.certificates.<domain>`.
+    const { group, resource } = groupResource(ctx);
+    return fail(errors.invalid({ group, kind: resource }, name, [fieldError.invalid('metadata.resourceVersion', 0, 'must be specified for an update')]));
   }
   if (bodyMeta.uid !== undefined && bodyMeta.uid !== '' && bodyMeta.uid !== old.metadata.uid) {
     const key = rt.namespaced ? `/registry/${rt.resource}/${namespace}/${name}` : `/registry/${rt.resource}/${name}`;
@@ -108,6 +122,7 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
     }
     obj = rt.strategy.prepareForUpdate(obj, old, sctx);
   }
+  obj = omitEmptyCollections(obj, rt.schema);
   if (rt.hasGeneration && sub === undefined && specChanged(obj, old)) obj = { ...obj, metadata: { ...obj.metadata, generation: (old.metadata.generation ?? 0) + 1 } };
   const strat = sub?.strategy ?? rt.strategy;
   const fieldErrors = [...validateObjectMetaUpdate(obj.metadata, old.metadata, { namespaced: rt.namespaced, nameRule: rt.nameRule }), ...strat.validateUpdate(obj, old, sctx)];

@@ -5,7 +5,9 @@
  * normalizeElementOrder: patched items in patch order, untouched items in live order, interleaved
  * by their live positions (a new item goes before the untouched ones). Directives: `$patch` (replace / delete / merge), `$setElementOrder/<f>`,
  * `$deleteFromPrimitiveList/<f>`, `$retainKeys`. Fields the schema does not know merge as in a
- * JSON merge patch. Errors map to the real server's answers.
+ * JSON merge patch. Errors map to the real server's answers, except that a malformed patch the real
+ * server answers with a reasonless 500 (missing merge key, bad `$patch`) is a 400 BadRequest with
+ * the same message here: a client's mistake never gets a 5xx (docs/divergences.md).
  */
 import type { ListSchema, Schema } from '../../api/schema.ts';
 import { goV } from '../../core/goFormat.ts';
@@ -21,6 +23,15 @@ class SmpError extends Error {
 
 const setOrderPrefix = '$setElementOrder/';
 const deletePrefix = '$deleteFromPrimitiveList/';
+
+/** Go's `%s` of a decoded JSON value: strings bare, other scalars as `%!s(float64=1)`. */
+function goS(v: JsonValue): string {
+  if (typeof v === 'string') return v;
+  if (v === null) return '%!s(<nil>)';
+  if (typeof v === 'number') return `%!s(float64=${goV(v)})`;
+  if (typeof v === 'boolean') return `%!s(bool=${String(v)})`;
+  return goV(v);
+}
 
 function fieldSchemaOf(schema: Schema | undefined, key: string): Schema | undefined {
   if (schema === undefined) return undefined;
@@ -42,7 +53,7 @@ function mergeMap(doc: JsonObject, patch: JsonObject, schema: Schema | undefined
   if (directive !== undefined) {
     if (directive === 'replace') return stripDirectives(patch) as JsonObject;
     if (directive === 'delete') return {};
-    if (directive !== 'merge') throw new SmpError(errors.unknown(500, `unknown patch type: ${String(directive)} in map: ${goV(patch)}`));
+    if (directive !== 'merge') throw new SmpError(errors.badRequest(`unknown patch type: ${goS(directive)} in map: ${goV(patch)}`));
   }
   const out: JsonObject = {};
   for (const k of Object.keys(doc)) setOwn(out, k, doc[k]!);
@@ -128,8 +139,8 @@ function mergeList(doc: JsonValue[], patch: JsonValue[], schema: ListSchema): Js
   const remaining = [...doc];
   const patched: JsonValue[] = [];
   for (const p of patch) {
-    if (!isObject(p) || !hasOwn(p, key)) throw new SmpError(errors.unknown(500, `map: ${goV(p)} does not contain declared merge key: ${key}`));
-    if (p['$patch'] === 'merge') throw new SmpError(errors.unknown(500, 'merging lists cannot yet be specified in the patch'));
+    if (!isObject(p) || !hasOwn(p, key)) throw new SmpError(errors.badRequest(`map: ${goV(p)} does not contain declared merge key: ${key}`));
+    if (p['$patch'] === 'merge') throw new SmpError(errors.badRequest('merging lists cannot yet be specified in the patch'));
     const at = remaining.findIndex((x) => isObject(x) && deepEqual(x[key], p[key]));
     const existing = at >= 0 ? remaining.splice(at, 1)[0]! : undefined;
     if (p['$patch'] === 'delete') continue;

@@ -75,4 +75,39 @@ describe('decodeBody', () => {
     expect(ok.ok && ok.object).toEqual({ metadata: { name: 'a', labels: { ver: '1.0' } } });
     expect(parseYamlDocument('a: 1\n---\nb: 2\n').ok).toBe(false);
   });
+
+  it('refuses YAML nested deeper than the limit from its tokens, before the parser can exhaust the stack', () => {
+    const tooDeep = { ok: false, message: 'error converting YAML to JSON: exceeded max depth of 100' };
+    const mapChain = (n: number) => Array.from({ length: n }, (_, i) => `${' '.repeat(2 * i)}a:${i === n - 1 ? ' 1' : ''}`).join('\n');
+    const seqUnderKey = (n: number) => `${Array.from({ length: n }, (_, i) => `${' '.repeat(2 * i)}- a:`).join('\n')} 1`;
+    // Thousands of levels: each of these used to kill the process (RegExpCompiler allocation failure).
+    for (const body of [
+      '['.repeat(100_000),
+      '{a: '.repeat(20_000),
+      '[a: '.repeat(20_000),
+      mapChain(1700),
+      Array.from({ length: 2000 }, (_, i) => `${' '.repeat(i)}-`).join('\n'),
+      '- '.repeat(50_000),
+      '&a - '.repeat(50_000),
+      '? '.repeat(50_000),
+      ': '.repeat(50_000),
+      'a: '.repeat(50_000),
+      '!!seq [ '.repeat(50_000),
+    ]) {
+      expect(parseYamlDocument(body)).toEqual(tooDeep);
+    }
+    // The limit is parseJson's: values at depth 100 at most (the root is at 0).
+    expect(parseYamlDocument('['.repeat(101) + ']'.repeat(101)).ok).toBe(true);
+    expect(parseYamlDocument('['.repeat(102) + ']'.repeat(102))).toEqual(tooDeep);
+    expect(parseYamlDocument(mapChain(100)).ok).toBe(true);
+    expect(parseYamlDocument(mapChain(101))).toEqual(tooDeep);
+    expect(parseYamlDocument(`${'- '.repeat(100)}x`).ok).toBe(true);
+    expect(parseYamlDocument(`${'- '.repeat(101)}x`)).toEqual(tooDeep);
+    expect(parseYamlDocument(seqUnderKey(50)).ok).toBe(true);
+    expect(parseYamlDocument(seqUnderKey(51))).toEqual(tooDeep);
+    // Brackets in quoted and block scalars, comments and plain scalars are text, not nesting.
+    const text = `a: "${'['.repeat(500)}"\nb: '${'{'.repeat(500)}'\n# ${'['.repeat(500)}\nc: |\n${Array.from({ length: 300 }, (_, i) => `  ${' '.repeat(i)}- x:`).join('\n')}\nd: foo${'['.repeat(200)}\n`;
+    const r = parseYamlDocument(text);
+    expect(r.ok && Object.keys(r.value as object)).toEqual(['a', 'b', 'c', 'd']);
+  });
 });

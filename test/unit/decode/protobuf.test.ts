@@ -59,6 +59,8 @@ describe('kubectl 1.32 request bodies', () => {
     status: { conditions: [{ type, status: 'True', reason, message, lastUpdateTime: '2026-11-24T20:52:30Z', lastTransitionTime: null }] },
   });
   const ssar = { apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', metadata: {} };
+  const rbac = (kind: string, name: string) => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind, metadata: { name } });
+  const service = (name: string, spec: JsonValue): JsonValue => ({ apiVersion: 'v1', kind: 'Service', metadata: { name, labels: { app: name } }, spec, status: { loadBalancer: {} } });
   const cases: Record<string, JsonValue> = {
     // kubectl create serviceaccount sa1 --dry-run=server
     serviceaccount: { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'sa1' } },
@@ -88,6 +90,40 @@ describe('kubectl 1.32 request bodies', () => {
     // kubectl certificate approve csr1 / deny csr1 (PUT …/approval of the CSR the server returned)
     'csr-approve': csr('Approved', 'KubectlApprove', 'This CSR was approved by kubectl certificate approve.'),
     'csr-deny': csr('Denied', 'KubectlDeny', 'This CSR was denied by kubectl certificate deny.'),
+    // kubectl create role r1 --verb=get,list --resource=pods,secrets --resource-name=x
+    role: { ...rbac('Role', 'r1'), rules: [{ verbs: ['get', 'list'], apiGroups: [''], resources: ['pods', 'secrets'], resourceNames: ['x'] }] },
+    // kubectl create role r2 --verb=get --resource=statefulsets.apps,pods/log
+    'role-apigroups': { ...rbac('Role', 'r2'), rules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods/log'] }, { verbs: ['get'], apiGroups: ['apps'], resources: ['statefulsets'] }] },
+    // kubectl create clusterrole cr1 --verb=get --resource=pods --non-resource-url=/logs
+    clusterrole: { ...rbac('ClusterRole', 'cr1'), rules: [{ verbs: ['get'], apiGroups: [''], resources: ['pods'] }, { verbs: ['get'], nonResourceURLs: ['/logs'] }] },
+    // kubectl create clusterrole cr2 --aggregation-rule=a=b: Rules has no omitempty, so nil is null
+    'clusterrole-aggregation': { ...rbac('ClusterRole', 'cr2'), rules: null, aggregationRule: { clusterRoleSelectors: [{ matchLabels: { a: 'b' } }] } },
+    // kubectl create rolebinding rb1 --role=r1 --user=alice --group=dev --serviceaccount=default:robot
+    rolebinding: {
+      ...rbac('RoleBinding', 'rb1'),
+      subjects: [
+        { kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' },
+        { kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'dev' },
+        { kind: 'ServiceAccount', name: 'robot', namespace: 'default' },
+      ],
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'r1' },
+    },
+    // kubectl create clusterrolebinding crb1 --clusterrole=cr1 --user=alice
+    clusterrolebinding: {
+      ...rbac('ClusterRoleBinding', 'crb1'),
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' }],
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'cr1' },
+    },
+    // kubectl create service clusterip svc1 --tcp=5678:8080 (status is a struct: never left out)
+    'service-clusterip': service('svc1', { ports: [{ name: '5678-8080', protocol: 'TCP', port: 5678, targetPort: 8080 }], selector: { app: 'svc1' }, type: 'ClusterIP' }),
+    // kubectl create service clusterip svc2 --clusterip=None
+    'service-headless': service('svc2', { selector: { app: 'svc2' }, clusterIP: 'None', type: 'ClusterIP' }),
+    // kubectl create service nodeport svc3 --tcp=80:8080 --node-port=30080
+    'service-nodeport': service('svc3', { ports: [{ name: '80-8080', protocol: 'TCP', port: 80, targetPort: 8080, nodePort: 30080 }], selector: { app: 'svc3' }, type: 'NodePort' }),
+    // kubectl create service externalname svc4 --external-name=example.com
+    'service-externalname': service('svc4', { selector: { app: 'svc4' }, type: 'ExternalName', externalName: 'example.com' }),
+    // kubectl create service loadbalancer svc5 --tcp=443:https (a named target port)
+    'service-loadbalancer': service('svc5', { ports: [{ name: '443-https', protocol: 'TCP', port: 443, targetPort: 'https' }], selector: { app: 'svc5' }, type: 'LoadBalancer' }),
   };
 
   for (const [name, expected] of Object.entries(cases)) {
@@ -239,6 +275,88 @@ describe('messages built with the test encoder', () => {
       metadata: { name: 'n' },
       spec: { finalizers: ['kubernetes'] },
       status: { phase: 'Terminating', conditions: [{ type: 'NamespaceDeletionContentFailure', status: 'False', lastTransitionTime: null, reason: 'r' }] },
+    });
+  });
+
+  it('a Service with every spec field, load-balancer ingress and conditions', () => {
+    const port = [...ld(1, 'http'), ...ld(2, 'TCP'), ...ld(6, 'kubernetes.io/h2c'), ...vi(3, 80), ...ld(4, [...vi(1, 1), ...ld(3, 'web')]), ...vi(5, 30080)];
+    const spec = [
+      ...ld(1, port),
+      ...ld(1, vi(3, 0)),
+      ...entry(2, 'app', 'web'),
+      ...ld(3, '10.0.0.1'),
+      ...ld(18, '10.0.0.1'),
+      ...ld(4, 'LoadBalancer'),
+      ...ld(5, '192.0.2.1'),
+      ...ld(7, 'ClientIP'),
+      ...ld(8, '192.0.2.9'),
+      ...ld(9, '10.0.0.0/8'),
+      ...ld(10, ''),
+      ...ld(11, 'Local'),
+      ...vi(12, 32000),
+      ...vi(13, 1),
+      ...ld(14, ld(1, vi(1, 60))),
+      ...ld(19, 'IPv4'),
+      ...ld(17, 'SingleStack'),
+      ...vi(20, 0),
+      ...ld(21, 'example.com/lb'),
+      ...ld(22, 'Cluster'),
+      ...ld(23, 'PreferClose'),
+    ];
+    const ingress = [...ld(1, '192.0.2.2'), ...ld(3, 'VIP'), ...ld(4, [...vi(1, 80), ...ld(2, 'TCP')])];
+    const condition = [...ld(1, 'Ready'), ...ld(2, 'True'), ...vi(3, 2), ...ld(4, time(1767225600)), ...ld(5, 'Ok'), ...ld(6, '')];
+    const body = [...ld(1, ld(1, 'web')), ...ld(2, spec), ...ld(3, [...ld(1, ld(1, ingress)), ...ld(2, condition), ...ld(2, ld(1, 'Empty'))])];
+    expectJson(decoded(envelope('v1', 'Service', body)), {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'web' },
+      spec: {
+        ports: [{ name: 'http', protocol: 'TCP', appProtocol: 'kubernetes.io/h2c', port: 80, targetPort: 'web', nodePort: 30080 }, { port: 0, targetPort: 0 }],
+        selector: { app: 'web' },
+        clusterIP: '10.0.0.1',
+        clusterIPs: ['10.0.0.1'],
+        type: 'LoadBalancer',
+        externalIPs: ['192.0.2.1'],
+        sessionAffinity: 'ClientIP',
+        loadBalancerIP: '192.0.2.9',
+        loadBalancerSourceRanges: ['10.0.0.0/8'],
+        externalTrafficPolicy: 'Local',
+        healthCheckNodePort: 32000,
+        publishNotReadyAddresses: true,
+        sessionAffinityConfig: { clientIP: { timeoutSeconds: 60 } },
+        ipFamilies: ['IPv4'],
+        ipFamilyPolicy: 'SingleStack',
+        allocateLoadBalancerNodePorts: false,
+        loadBalancerClass: 'example.com/lb',
+        internalTrafficPolicy: 'Cluster',
+        trafficDistribution: 'PreferClose',
+      },
+      status: {
+        loadBalancer: { ingress: [{ ip: '192.0.2.2', ipMode: 'VIP', ports: [{ port: 80, protocol: 'TCP' }] }] },
+        conditions: [
+          { type: 'Ready', status: 'True', observedGeneration: 2, lastTransitionTime: '2026-01-01T00:00:00Z', reason: 'Ok', message: '' },
+          { type: 'Empty', status: '', lastTransitionTime: null, reason: '', message: '' },
+        ],
+      },
+    });
+  });
+
+  it('RBAC kinds: label selectors with expressions, empty lists as Go writes them', () => {
+    const selector = [...entry(1, 'a', 'b'), ...ld(2, [...ld(1, 'tier'), ...ld(2, 'Exists')])];
+    expectJson(decoded(envelope('rbac.authorization.k8s.io/v1', 'ClusterRole', [...ld(1, ld(1, 'agg')), ...ld(2, []), ...ld(3, ld(1, selector))])), {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'agg' },
+      rules: [{ verbs: null }],
+      aggregationRule: { clusterRoleSelectors: [{ matchLabels: { a: 'b' }, matchExpressions: [{ key: 'tier', operator: 'Exists' }] }] },
+    });
+    expectJson(decoded(envelope('rbac.authorization.k8s.io/v1', 'Role', [])), { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: {}, rules: null });
+    expectJson(decoded(envelope('rbac.authorization.k8s.io/v1', 'RoleBinding', ld(2, []))), {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: {},
+      subjects: [{ kind: '', name: '' }],
+      roleRef: { apiGroup: '', kind: '', name: '' },
     });
   });
 

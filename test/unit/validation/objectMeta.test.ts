@@ -200,14 +200,24 @@ describe('finalizers on create', () => {
 });
 
 describe('order of several errors', () => {
-  it('sorts by field path and keeps Kubernetes order within a path', () => {
+  it("keeps Kubernetes' check order (ValidateObjectMetaAccessor), never sorted by path", () => {
     expect(create({ name: 'Bad', labels: { '-k': 'v' }, finalizers: ['orphan', 'foregroundDeletion', '-f'], generation: -1 })).toEqual([
-      `metadata.finalizers: Invalid value: "-f": ${KEY_NAME}`,
-      'metadata.finalizers: Invalid value: ["orphan","foregroundDeletion","-f"]: finalizer orphan and foregroundDeletion cannot be both set',
-      'metadata.generation: Invalid value: -1: must be greater than or equal to 0',
-      `metadata.labels: Invalid value: "-k": ${KEY_NAME}`,
       `metadata.name: Invalid value: "Bad": ${SUBDOMAIN}`,
       'metadata.namespace: Required value',
+      'metadata.generation: Invalid value: -1: must be greater than or equal to 0',
+      `metadata.labels: Invalid value: "-k": ${KEY_NAME}`,
+      `metadata.finalizers: Invalid value: "-f": ${KEY_NAME}`,
+      'metadata.finalizers: Invalid value: ["orphan","foregroundDeletion","-f"]: finalizer orphan and foregroundDeletion cannot be both set',
+    ]);
+  });
+
+  it('a missing name comes before label, annotation and owner reference errors', () => {
+    expect(create({ name: '', namespace: 'default', labels: { b: '-', a: '-' }, annotations: { '-x': '' }, ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'c', uid: '' }] })).toEqual([
+      'metadata.name: Required value: name or generateName is required',
+      `metadata.labels: Invalid value: "-": ${VALUE}`,
+      `metadata.labels: Invalid value: "-": ${VALUE}`,
+      `metadata.annotations: Invalid value: "-x": ${KEY_NAME}`,
+      'metadata.ownerReferences[0].uid: Required value: must not be empty',
     ]);
   });
 });
@@ -243,8 +253,8 @@ describe('update', () => {
     const deleting: ObjectMeta = { ...old, deletionTimestamp: '2024-02-01T00:00:00Z', deletionGracePeriodSeconds: 0 };
     const { deletionTimestamp: _d, deletionGracePeriodSeconds: _g, ...undeleted } = deleting;
     expect(render(validateObjectMetaUpdate(undeleted, deleting, namespacedSubdomain))).toEqual([
-      'metadata.deletionGracePeriodSeconds: Invalid value: null: field is immutable',
       'metadata.deletionTimestamp: Invalid value: null: field is immutable',
+      'metadata.deletionGracePeriodSeconds: Invalid value: null: field is immutable',
     ]);
     expect(update({ deletionGracePeriodSeconds: 30 }, deleting)).toEqual(['metadata.deletionGracePeriodSeconds: Invalid value: 30: field is immutable']);
   });

@@ -96,6 +96,15 @@ const meta: MessageTables = {
   Preconditions: [f(1, 'uid', 'string', 'pointer'), f(2, 'resourceVersion', 'string', 'pointer')],
   LabelSelectorRequirement: [f(1, 'key', 'string', 'always'), f(2, 'operator', 'string', 'always'), list(3, 'values', 'string')],
   FieldSelectorRequirement: [f(1, 'key', 'string', 'always'), f(2, 'operator', 'string', 'always'), list(3, 'values', 'string')],
+  LabelSelector: [f(1, 'matchLabels', 'stringMap'), list(2, 'matchExpressions', m('LabelSelectorRequirement'))],
+  Condition: [
+    f(1, 'type', 'string', 'always'),
+    f(2, 'status', 'string', 'always'),
+    f(3, 'observedGeneration', 'int64'),
+    f(4, 'lastTransitionTime', 'time', 'always'),
+    f(5, 'reason', 'string', 'always'),
+    f(6, 'message', 'string', 'always'),
+  ],
 };
 
 const core: MessageTables = {
@@ -115,6 +124,43 @@ const core: MessageTables = {
   Namespace: [metadata, f(2, 'spec', m('NamespaceSpec')), f(3, 'status', m('NamespaceStatus'))],
   NamespaceSpec: [list(1, 'finalizers', 'string')],
   NamespaceStatus: [f(1, 'phase', 'string'), list(2, 'conditions', m('NamespaceCondition'))],
+  Service: [metadata, f(2, 'spec', m('ServiceSpec')), f(3, 'status', m('ServiceStatus'))],
+  ServiceSpec: [
+    list(1, 'ports', m('ServicePort')),
+    f(2, 'selector', 'stringMap'),
+    f(3, 'clusterIP', 'string'),
+    list(18, 'clusterIPs', 'string'),
+    f(4, 'type', 'string'),
+    list(5, 'externalIPs', 'string'),
+    f(7, 'sessionAffinity', 'string'),
+    f(8, 'loadBalancerIP', 'string'),
+    list(9, 'loadBalancerSourceRanges', 'string'),
+    f(10, 'externalName', 'string'),
+    f(11, 'externalTrafficPolicy', 'string'),
+    f(12, 'healthCheckNodePort', 'int32'),
+    f(13, 'publishNotReadyAddresses', 'bool'),
+    f(14, 'sessionAffinityConfig', m('SessionAffinityConfig'), 'pointer'),
+    list(19, 'ipFamilies', 'string'),
+    f(17, 'ipFamilyPolicy', 'string', 'pointer'),
+    f(20, 'allocateLoadBalancerNodePorts', 'bool', 'pointer'),
+    f(21, 'loadBalancerClass', 'string', 'pointer'),
+    f(22, 'internalTrafficPolicy', 'string', 'pointer'),
+    f(23, 'trafficDistribution', 'string', 'pointer'),
+  ],
+  ServicePort: [
+    f(1, 'name', 'string'),
+    f(2, 'protocol', 'string'),
+    f(6, 'appProtocol', 'string', 'pointer'),
+    f(3, 'port', 'int32', 'always'),
+    f(4, 'targetPort', 'intOrString'),
+    f(5, 'nodePort', 'int32'),
+  ],
+  SessionAffinityConfig: [f(1, 'clientIP', m('ClientIPConfig'), 'pointer')],
+  ClientIPConfig: [f(1, 'timeoutSeconds', 'int32', 'pointer')],
+  ServiceStatus: [f(1, 'loadBalancer', m('LoadBalancerStatus')), list(2, 'conditions', m('Condition'))],
+  LoadBalancerStatus: [list(1, 'ingress', m('LoadBalancerIngress'))],
+  LoadBalancerIngress: [f(1, 'ip', 'string'), f(2, 'hostname', 'string'), f(3, 'ipMode', 'string', 'pointer'), list(4, 'ports', m('PortStatus'))],
+  PortStatus: [f(1, 'port', 'int32', 'always'), f(2, 'protocol', 'string', 'always'), f(3, 'error', 'string', 'pointer')],
   NamespaceCondition: [
     f(1, 'type', 'string', 'always'),
     f(2, 'status', 'string', 'always'),
@@ -122,6 +168,17 @@ const core: MessageTables = {
     f(5, 'reason', 'string'),
     f(6, 'message', 'string'),
   ],
+};
+
+const rbac: MessageTables = {
+  Role: [metadata, list(2, 'rules', m('PolicyRule'), 'always')],
+  ClusterRole: [metadata, list(2, 'rules', m('PolicyRule'), 'always'), f(3, 'aggregationRule', m('AggregationRule'), 'pointer')],
+  AggregationRule: [list(1, 'clusterRoleSelectors', m('LabelSelector'))],
+  PolicyRule: [list(1, 'verbs', 'string', 'always'), list(2, 'apiGroups', 'string'), list(3, 'resources', 'string'), list(4, 'resourceNames', 'string'), list(5, 'nonResourceURLs', 'string')],
+  RoleBinding: [metadata, list(2, 'subjects', m('Subject')), f(3, 'roleRef', m('RoleRef'))],
+  ClusterRoleBinding: [metadata, list(2, 'subjects', m('Subject')), f(3, 'roleRef', m('RoleRef'))],
+  Subject: [f(1, 'kind', 'string', 'always'), f(2, 'apiGroup', 'string'), f(3, 'name', 'string', 'always'), f(4, 'namespace', 'string')],
+  RoleRef: [f(1, 'apiGroup', 'string', 'always'), f(2, 'kind', 'string', 'always'), f(3, 'name', 'string', 'always')],
 };
 
 const authentication: MessageTables = {
@@ -201,7 +258,7 @@ const autoscaling: MessageTables = {
   ScaleStatus: [f(1, 'replicas', 'int32', 'always'), f(2, 'selector', 'string')],
 };
 
-export const messages: MessageTables = { ...meta, ...core, ...authentication, ...authorization, ...certificates, ...autoscaling };
+export const messages: MessageTables = { ...meta, ...core, ...rbac, ...authentication, ...authorization, ...certificates, ...autoscaling };
 
 /**
  * Top-level kinds by `<group>/<version>/<Kind>`, the group by its first DNS label only, so a
@@ -212,6 +269,11 @@ export const topLevel: Readonly<Record<string, string>> = {
   '/v1/Secret': 'Secret',
   '/v1/ConfigMap': 'ConfigMap',
   '/v1/Namespace': 'Namespace',
+  '/v1/Service': 'Service',
+  'rbac/v1/Role': 'Role',
+  'rbac/v1/ClusterRole': 'ClusterRole',
+  'rbac/v1/RoleBinding': 'RoleBinding',
+  'rbac/v1/ClusterRoleBinding': 'ClusterRoleBinding',
   'authentication/v1/TokenRequest': 'TokenRequest',
   'authentication/v1/TokenReview': 'TokenReview',
   'authentication/v1/SelfSubjectReview': 'SelfSubjectReview',

@@ -1,0 +1,57 @@
+/**
+ * Empty lists and maps of `omitempty` fields left out, as an object written through Go's types
+ * comes back: the API server decodes the body into the Go struct, stores it, and encoding/json
+ * leaves an empty slice or map with `omitempty` out (after a patch removes the last `secrets`
+ * entry of a ServiceAccount, `secrets` is absent, not `[]`). Fields whose tag has no omitempty
+ * are marked `keepEmpty` in the kind's schema and kept; free-form (`any`) parts are kept as sent.
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import type { Schema } from '../../api/schema.ts';
+import { isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
+
+const isEmpty = (v: JsonValue): boolean => (Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0);
+
+/** The value with its omitempty-empty collections left out; the same reference when nothing changes. */
+function prune(v: JsonValue, schema: Schema): JsonValue {
+  if (schema.type === 'list' && Array.isArray(v)) {
+    let changed = false;
+    const out = v.map((x) => {
+      const y = prune(x, schema.items);
+      if (y !== x) changed = true;
+      return y;
+    });
+    return changed ? out : v;
+  }
+  if (schema.type === 'map' && isObject(v)) {
+    let out: JsonObject | null = null;
+    for (const [k, x] of Object.entries(v)) {
+      const y = prune(x, schema.values);
+      if (y === x) continue;
+      out ??= { ...v };
+      setOwn(out, k, y);
+    }
+    return out ?? v;
+  }
+  if (schema.type === 'struct' && isObject(v)) {
+    let out: JsonObject | null = null;
+    for (const [k, x] of Object.entries(v)) {
+      const field = Object.hasOwn(schema.fields, k) ? schema.fields[k] : undefined;
+      if (field === undefined) continue;
+      if ((field.type === 'list' || field.type === 'map') && field.keepEmpty !== true && isEmpty(x)) {
+        out ??= { ...v };
+        delete out[k];
+        continue;
+      }
+      const y = prune(x, field);
+      if (y === x) continue;
+      out ??= { ...v };
+      setOwn(out, k, y);
+    }
+    return out ?? v;
+  }
+  return v;
+}
+
+export function omitEmptyCollections(obj: KubeObject, schema: Schema): KubeObject {
+  return prune(obj as unknown as JsonValue, schema) as unknown as KubeObject;
+}
