@@ -209,3 +209,14 @@ describe('an update without resourceVersion of a kind that requires one', () => 
     );
   });
 });
+
+describe('a create that carries a resourceVersion', () => {
+  it('is a 400 (Kubernetes answers a reasonless 500) and stores nothing', async () => {
+    const s = await sim();
+    const hash = s.hash();
+    const res = await s.request({ method: 'POST', path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'c', resourceVersion: '5' } } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'resourceVersion should not be set on objects to be created', reason: 'BadRequest', code: 400 });
+    expect(s.hash()).toBe(hash);
+  });
+});

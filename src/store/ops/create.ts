@@ -43,7 +43,8 @@ export function create(ctx: OpContext, input: KubeObject, urlNamespace: string, 
 function createDeduped(ctx: OpContext, input: KubeObject, options: CreateOptions): OpResult {
   const meta = { ...input.metadata };
   if (meta.resourceVersion !== undefined && meta.resourceVersion !== '' && !ctx.dryRun) {
-    return fail(errors.unknown(500, 'resourceVersion should not be set on objects to be created'));
+    // Kubernetes answers a reasonless 500 here; a client's mistake gets a 400 (docs/divergences.md).
+    return fail(errors.badRequest('resourceVersion should not be set on objects to be created'));
   }
   delete meta.resourceVersion;
   for (const k of wipedOnCreate) delete (meta as Record<string, unknown>)[k];
