@@ -3,6 +3,8 @@
  * rounds, and report the median rate. Benchmarks print and write numbers; they assert nothing.
  */
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export interface Rate {
   readonly opsPerSecond: number;
@@ -43,4 +45,18 @@ export async function medianMs(fn: () => unknown | Promise<unknown>, runs: numbe
 
 export function fmt(n: number): string {
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2);
+}
+
+let gc: (() => void) | undefined;
+
+/**
+ * A full garbage collection now, so that what an earlier benchmark left (hundreds of MB after the
+ * 100,000-object stores) is not collected inside a later one's timings.
+ */
+export function collectGarbage(): void {
+  if (gc === undefined) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
 }

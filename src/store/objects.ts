@@ -4,7 +4,7 @@
  * (`namespace/name`), which is the order real list responses have.
  */
 import type { KubeObject } from '../api/meta.ts';
-import { compareKeys, emptyTrie, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, type Trie } from './trie.ts';
+import { compareKeys, emptyTrie, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
 import type { World } from './world.ts';
 
 export function getObject(world: World, resource: string, namespace: string, name: string): KubeObject | undefined {
@@ -35,13 +35,17 @@ export function removeObject(world: World, resource: string, namespace: string, 
 /** Objects of one namespace (or all namespaces when `namespace` is null), in key order. */
 export function listObjects(world: World, resource: string, namespace: string | null): KubeObject[] {
   const byNs: Trie<Trie<KubeObject>> = world.objects[resource] ?? emptyTrie;
+  if (namespace !== null) {
+    const byName = trieGet(byNs, namespace);
+    return byName === undefined ? [] : trieSortedValues(byName).slice();
+  }
   const out: KubeObject[] = [];
   // Sort by `ns/` so that order equals storage-key order (`a-b/x` sorts before `a/x`).
-  const namespaces = namespace === null ? [...trieSortedKeys(byNs)].sort((x, y) => compareKeys(`${x}/`, `${y}/`)) : [namespace];
+  const namespaces = [...trieSortedKeys(byNs)].sort((x, y) => compareKeys(`${x}/`, `${y}/`));
   for (const ns of namespaces) {
     const byName = trieGet(byNs, ns);
     if (byName === undefined) continue;
-    for (const name of trieSortedKeys(byName)) out.push(trieGet(byName, name)!);
+    for (const object of trieSortedValues(byName)) out.push(object);
   }
   return out;
 }

@@ -1,19 +1,37 @@
 /**
  * Owner index: owner uid → dependents (`resource|namespace|name`). Kept current on every commit
- * so that the garbage collector finds an owner's dependents without scanning the store.
+ * so that the garbage collector finds an owner's dependents without scanning the store. Each
+ * owner's dependents are a trie of their own, so that adding or removing one of a StatefulSet's
+ * 1,000 pods copies small containers, not the whole set.
  */
 import type { KubeObject } from '../api/meta.ts';
-import { trieDelete, trieGet, trieSet, type Trie } from './trie.ts';
+import { emptyTrie, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, type Trie } from './trie.ts';
 
-export type OwnerIndex = Trie<Readonly<Record<string, true>>>;
+export type OwnerIndex = Trie<Trie<true>>;
+
+export interface DependentRef {
+  readonly resource: string;
+  readonly namespace: string;
+  readonly name: string;
+}
 
 export function dependentKey(resource: string, namespace: string, name: string): string {
   return `${resource}|${namespace}|${name}`;
 }
 
-export function parseDependentKey(key: string): { resource: string; namespace: string; name: string } {
-  const [resource = '', namespace = '', name = ''] = key.split('|');
-  return { resource, namespace, name };
+/** Parsed keys, shared (frozen): the garbage collector parses an owner's dependents at every change. */
+const parsed = new Map<string, DependentRef>();
+const parsedMax = 100_000;
+
+export function parseDependentKey(key: string): DependentRef {
+  let ref = parsed.get(key);
+  if (ref === undefined) {
+    const [resource = '', namespace = '', name = ''] = key.split('|');
+    ref = Object.freeze({ resource, namespace, name });
+    if (parsed.size >= parsedMax) parsed.clear();
+    parsed.set(key, ref);
+  }
+  return ref;
 }
 
 function ownerUids(obj: KubeObject | null): string[] {
@@ -29,14 +47,16 @@ export function updateOwnerIndex(index: OwnerIndex, resource: string, prev: Kube
   let out = index;
   for (const uid of before) {
     if (after.includes(uid)) continue;
-    const deps = { ...(trieGet(out, uid) ?? {}) };
-    delete deps[key];
-    out = Object.keys(deps).length === 0 ? trieDelete(out, uid) : trieSet(out, uid, deps);
+    const deps = trieGet(out, uid);
+    if (deps === undefined) continue;
+    const rest = trieDelete(deps, key);
+    if (rest === deps) continue;
+    out = trieIsEmpty(rest) ? trieDelete(out, uid) : trieSet(out, uid, rest);
   }
   for (const uid of after) {
-    const deps = trieGet(out, uid) ?? {};
-    if (deps[key] === true) continue;
-    out = trieSet(out, uid, { ...deps, [key]: true as const });
+    const deps: Trie<true> = trieGet(out, uid) ?? emptyTrie;
+    if (trieGet(deps, key) === true) continue;
+    out = trieSet(out, uid, trieSet(deps, key, true as const));
   }
   return out;
 }
@@ -44,6 +64,5 @@ export function updateOwnerIndex(index: OwnerIndex, resource: string, prev: Kube
 /** Dependents of an owner, sorted. */
 export function dependentsOf(index: OwnerIndex, ownerUid: string): string[] {
   const deps = trieGet(index, ownerUid);
-  return deps === undefined ? [] : Object.keys(deps).sort();
+  return deps === undefined ? [] : [...trieSortedKeys(deps)];
 }
-

@@ -54,7 +54,9 @@ export function trieSet<T>(trie: Trie<T>, key: string, value: T): Trie<T> {
   const [a, b] = slots(key);
   const branch: Branch<T> = hasOwn(trie, a) ? trie[a]! : {};
   const leaf: Leaf<T> = hasOwn(branch, b) ? branch[b]! : {};
-  return withKey(trie, a, withKey(branch, b, withKey(leaf, key, value)));
+  const out = withKey(trie, a, withKey(branch, b, withKey(leaf, key, value)));
+  inherit(trie, out, { key, before: hasOwn(leaf, key), after: true, value });
+  return out;
 }
 
 export function trieDelete<T>(trie: Trie<T>, key: string): Trie<T> {
@@ -64,7 +66,9 @@ export function trieDelete<T>(trie: Trie<T>, key: string): Trie<T> {
   if (!hasOwn(branch, b) || !hasOwn(branch[b]!, key)) return trie;
   const leaf = withoutKey(branch[b]!, key);
   const newBranch = Object.keys(leaf).length === 0 ? withoutKey(branch, b) : withKey(branch, b, leaf);
-  return Object.keys(newBranch).length === 0 ? withoutKey(trie, a) : withKey(trie, a, newBranch);
+  const out = Object.keys(newBranch).length === 0 ? withoutKey(trie, a) : withKey(trie, a, newBranch);
+  inherit(trie, out, { key, before: true, after: false, value: undefined });
+  return out;
 }
 
 export function trieIsEmpty<T>(trie: Trie<T>): boolean {
@@ -81,16 +85,121 @@ export function trieKeys<T>(trie: Trie<T>): string[] {
   return out;
 }
 
+// Key order and values in key order, memoised per immutable trie. A trie written a few times since
+// one whose order is known derives its own from that one's instead of sorting again: lists of a
+// resource written between listings (a controller's pods, events) cost a copy, not a sort.
 const sortedKeysCache = new WeakMap<object, readonly string[]>();
+const sortedValuesCache = new WeakMap<object, readonly unknown[]>();
+
+/** One write: the key, whether it was there before and after, and the value written. */
+interface Edit {
+  readonly key: string;
+  readonly before: boolean;
+  readonly after: boolean;
+  readonly value: unknown;
+}
+
+/** The writes (in order) that made a trie from `base`, whose key order is known. */
+interface Lineage {
+  readonly base: object;
+  readonly edits: readonly Edit[];
+}
+
+const lineages = new WeakMap<object, Lineage>();
+/** Beyond this many writes since the last listing, sorting again is as cheap. */
+const lineageMax = 64;
+
+function inherit(from: object, to: object, edit: Edit): void {
+  if (sortedKeysCache.has(from)) {
+    lineages.set(to, { base: from, edits: [edit] });
+    return;
+  }
+  const l = lineages.get(from);
+  if (l !== undefined && l.edits.length < lineageMax) lineages.set(to, { base: l.base, edits: [...l.edits, edit] });
+}
+
+/** First index whose key is not below `key`. */
+function lowerBound(keys: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Key order (and values in key order, when the base's are known) from the lineage: the base's
+ * copied, keys that went removed and keys that came inserted at their places, values rewritten.
+ */
+function derive(l: Lineage): { keys: readonly string[]; values: unknown[] | undefined } {
+  const baseKeys = sortedKeysCache.get(l.base)!;
+  const baseValues = sortedValuesCache.get(l.base);
+  const was = new Map<string, boolean>();
+  const last = new Map<string, Edit>();
+  for (const e of l.edits) {
+    if (!was.has(e.key)) was.set(e.key, e.before);
+    last.set(e.key, e);
+  }
+  // Splices against the base, applied from the highest index down (removal before insertion
+  // at one index, insertions at one index in descending key order) so that indices stay valid.
+  const ops: { at: number; key: string; insert: boolean }[] = [];
+  for (const [key, e] of last) {
+    const before = was.get(key)!;
+    if (before && !e.after) ops.push({ at: lowerBound(baseKeys, key), key, insert: false });
+    else if (!before && e.after) ops.push({ at: lowerBound(baseKeys, key), key, insert: true });
+  }
+  ops.sort((x, y) => y.at - x.at || Number(x.insert) - Number(y.insert) || compareKeys(y.key, x.key));
+  const keys = ops.length === 0 ? baseKeys : baseKeys.slice();
+  const values = baseValues === undefined ? undefined : baseValues.slice();
+  for (const op of ops) {
+    if (op.insert) {
+      (keys as string[]).splice(op.at, 0, op.key);
+      values?.splice(op.at, 0, last.get(op.key)!.value);
+    } else {
+      (keys as string[]).splice(op.at, 1);
+      values?.splice(op.at, 1);
+    }
+  }
+  if (values !== undefined) {
+    for (const [key, e] of last) if (was.get(key)! && e.after) values[lowerBound(keys, key)] = e.value;
+  }
+  return { keys, values };
+}
 
 /** Keys in code-unit order (storage-key order, as etcd). Memoised per immutable trie. */
 export function trieSortedKeys<T>(trie: Trie<T>): readonly string[] {
   let keys = sortedKeysCache.get(trie);
   if (keys === undefined) {
-    keys = trieKeys(trie).sort(compareKeys);
+    const l = lineages.get(trie);
+    if (l === undefined) keys = trieKeys(trie).sort(compareKeys);
+    else {
+      const d = derive(l);
+      keys = d.keys;
+      if (d.values !== undefined) sortedValuesCache.set(trie, d.values);
+      lineages.delete(trie);
+    }
     sortedKeysCache.set(trie, keys);
   }
   return keys;
+}
+
+/** Values in key order (as `trieSortedKeys`). Memoised per immutable trie: do not mutate. */
+export function trieSortedValues<T>(trie: Trie<T>): readonly T[] {
+  let values = sortedValuesCache.get(trie) as readonly T[] | undefined;
+  if (values === undefined) {
+    const keys = trieSortedKeys(trie);
+    values = sortedValuesCache.get(trie) as readonly T[] | undefined;
+    if (values === undefined) {
+      const out = new Array<T>(keys.length);
+      for (let i = 0; i < keys.length; i++) out[i] = trieGet(trie, keys[i]!)!;
+      values = out;
+      sortedValuesCache.set(trie, values);
+    }
+  }
+  return values;
 }
 
 export function compareKeys(x: string, y: string): number {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTrie, trieDelete, trieGet, trieKeys, trieSet, trieSortedKeys, type Trie } from '../../../src/store/trie.ts';
+import { emptyTrie, trieDelete, trieGet, trieKeys, trieSet, trieSortedKeys, trieSortedValues, type Trie } from '../../../src/store/trie.ts';
 
 describe('trie', () => {
   it('agrees with a Map for random sets and deletes', () => {
@@ -24,6 +24,41 @@ describe('trie', () => {
         expect([...trieSortedKeys(t)]).toEqual([...m.keys()].sort());
         for (const [k, v] of m) expect(trieGet(t, k)).toBe(v);
       }),
+    );
+  });
+
+  it('lists in key order when listed between writes (order derived from an earlier listing)', () => {
+    // Few distinct keys, so that removals and insertions meet at the same places.
+    const key = fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 3 });
+    const op = fc.oneof(fc.tuple(fc.constant('set' as const), key, fc.integer()), fc.tuple(fc.constant('delete' as const), key, fc.constant(0)), fc.tuple(fc.constantFrom('keys' as const, 'values' as const), fc.constant(''), fc.constant(0)));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), key)), fc.array(op, { maxLength: 200 }), (initial, ops) => {
+        let t: Trie<number> = emptyTrie;
+        const m = new Map<string, number>();
+        for (const [v, k] of initial) {
+          t = trieSet(t, k, v);
+          m.set(k, v);
+        }
+        const versions: { t: Trie<number>; m: Map<string, number> }[] = [];
+        for (const [kind, k, v] of ops) {
+          if (kind === 'set') {
+            t = trieSet(t, k, v);
+            m.set(k, v);
+          } else if (kind === 'delete') {
+            t = trieDelete(t, k);
+            m.delete(k);
+          } else {
+            const keys = [...m.keys()].sort();
+            if (kind === 'values') expect([...trieSortedValues(t)]).toEqual(keys.map((x) => m.get(x)));
+            expect([...trieSortedKeys(t)]).toEqual(keys);
+            versions.push({ t, m: new Map(m) });
+          }
+        }
+        for (const w of versions) expect([...trieSortedValues(w.t)]).toEqual([...w.m.keys()].sort().map((x) => w.m.get(x)));
+        expect([...trieSortedKeys(t)]).toEqual([...m.keys()].sort());
+        expect([...trieSortedValues(t)]).toEqual([...m.keys()].sort().map((x) => m.get(x)));
+      }),
+      { numRuns: 300 },
     );
   });
 
