@@ -32,12 +32,42 @@ function keyOf(e: KubeObject): string {
   return JSON.stringify([src['component'] ?? '', inv['uid'] ?? '', e['type'] ?? '', e['reason'] ?? '', e['message'] ?? '']);
 }
 
+/** A namespace's events by key and their names, as read from one version of the event store. */
+interface EventIndex {
+  readonly byKey: ReadonlyMap<string, KubeObject>;
+  readonly names: ReadonlySet<string>;
+}
+
 /**
- * The events one controller records while its intents are applied. Reads a namespace's events
- * once; `stored` keeps it current as its records are written.
+ * Indexes by version of the whole event store (a stored version never changes): rounds that wrote
+ * no event share one reading instead of listing every event again.
+ */
+const indexes = new WeakMap<object, Map<string, EventIndex>>();
+
+function indexOf(world: World, namespace: string): EventIndex {
+  const store = world.objects[events];
+  const byNamespace = store === undefined ? undefined : (indexes.get(store) ?? new Map<string, EventIndex>());
+  if (store !== undefined && !indexes.has(store)) indexes.set(store, byNamespace!);
+  const known = byNamespace?.get(namespace);
+  if (known !== undefined) return known;
+  const byKey = new Map<string, KubeObject>();
+  const names = new Set<string>();
+  for (const e of listObjects(world, events, namespace)) {
+    names.add(e.metadata.name ?? '');
+    byKey.set(keyOf(e), e);
+  }
+  const index = { byKey, names };
+  byNamespace?.set(namespace, index);
+  return index;
+}
+
+/**
+ * The events one controller records while its intents are applied: what the event store held
+ * when it was first read, overlaid with what this recorder has written since.
  */
 export class EventRecorder {
   readonly #component: string;
+  readonly #base = new Map<string, EventIndex>();
   readonly #byKey = new Map<string, Map<string, KubeObject>>();
   readonly #names = new Map<string, Set<string>>();
 
@@ -45,26 +75,26 @@ export class EventRecorder {
     this.#component = component;
   }
 
-  #read(world: World, namespace: string): { byKey: Map<string, KubeObject>; names: Set<string> } {
-    let byKey = this.#byKey.get(namespace);
-    let names = this.#names.get(namespace);
-    if (byKey === undefined || names === undefined) {
-      byKey = new Map();
-      names = new Set();
-      for (const e of listObjects(world, events, namespace)) {
-        names.add(e.metadata.name ?? '');
-        byKey.set(keyOf(e), e);
-      }
-      this.#byKey.set(namespace, byKey);
-      this.#names.set(namespace, names);
+  #read(world: World, namespace: string): { lookup: (key: string) => KubeObject | undefined; taken: (name: string) => boolean; names: Set<string> } {
+    let base = this.#base.get(namespace);
+    if (base === undefined) {
+      base = indexOf(world, namespace);
+      this.#base.set(namespace, base);
     }
-    return { byKey, names };
+    const b = base;
+    let byKey = this.#byKey.get(namespace);
+    if (byKey === undefined) this.#byKey.set(namespace, (byKey = new Map()));
+    let names = this.#names.get(namespace);
+    if (names === undefined) this.#names.set(namespace, (names = new Set()));
+    const own = byKey;
+    const ownNames = names;
+    return { lookup: (k) => own.get(k) ?? b.byKey.get(k), taken: (n) => ownNames.has(n) || b.names.has(n), names: ownNames };
   }
 
   /** The intent recording one event in `world`. */
   record(world: World, r: EventRecord): Intent {
     const namespace = r.involved.metadata.namespace ?? 'default';
-    const { byKey, names } = this.#read(world, namespace);
+    const { lookup, taken, names } = this.#read(world, namespace);
     const now = formatInstant(world.now);
     const base = r.involved.metadata.name ?? '';
     const event: KubeObject = {
@@ -90,7 +120,7 @@ export class EventRecorder {
       reportingComponent: this.#component,
       reportingInstance: '',
     };
-    const existing = byKey.get(keyOf(event));
+    const existing = lookup(keyOf(event));
     if (existing !== undefined) {
       const count = typeof existing['count'] === 'number' ? existing['count'] : 1;
       return { type: 'update', resource: events, subresource: '', object: { ...existing, count: count + 1, lastTimestamp: now } };
@@ -98,7 +128,7 @@ export class EventRecorder {
     // Named after the object and the time in nanoseconds (hex); events recorded in the same
     // millisecond take the following nanoseconds.
     let nanos = BigInt(world.now) * 1_000_000n;
-    while (names.has(`${base}.${nanos.toString(16)}`)) nanos += 1n;
+    while (taken(`${base}.${nanos.toString(16)}`)) nanos += 1n;
     const name = `${base}.${nanos.toString(16)}`;
     names.add(name);
     return { type: 'create', resource: events, object: { ...event, metadata: { name, namespace } } };

@@ -81,6 +81,14 @@ function attendOwner(world: World, resource: string, owner: KubeObject): Intent 
   return { type: 'update', resource, subresource: '', object: { ...owner, metadata: meta } };
 }
 
+/** Whether a change could matter to the owner's dependents: it appeared, went, or its deletion state moved. */
+function ownerStateChanged(e: { readonly type: string; readonly object: KubeObject; readonly prev: KubeObject | null }): boolean {
+  if (e.type !== 'MODIFIED' || e.prev === null) return true;
+  const a = e.object.metadata;
+  const b = e.prev.metadata;
+  return a.deletionTimestamp !== b.deletionTimestamp || JSON.stringify(a.finalizers ?? []) !== JSON.stringify(b.finalizers ?? []) || a.uid !== b.uid;
+}
+
 export const garbageCollector: Controller = {
   name,
   actor: controllerManagerActor('generic-garbage-collector'),
@@ -98,7 +106,9 @@ export const garbageCollector: Controller = {
     for (const e of entriesAfter(world.log, memory.cursor)) {
       if (e.type !== 'DELETED' && (e.object.metadata.ownerReferences ?? []).length > 0) visitDependent(e.resource, e.namespace, e.name);
       const uid = e.object.metadata.uid ?? '';
-      for (const d of dependentsOf(world.owners, uid).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
+      // An owner's dependents need a look only when its existence or deletion state changed: a
+      // status write of a StatefulSet says nothing new to its thousand pods.
+      if (ownerStateChanged(e)) for (const d of dependentsOf(world.owners, uid).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
       // A dependent that went, or that dropped a reference, may unblock its owners.
       const formerRefs = e.type === 'DELETED' ? (e.object.metadata.ownerReferences ?? []) : (e.prev?.metadata.ownerReferences ?? []);
       for (const ref of formerRefs) {

@@ -30,7 +30,18 @@ function delayOf(pod: KubeObject, timing: StepTiming, readyAfterDefault: number)
 }
 
 /** The steps still to come for a pod and when each is due. */
-export function dueSteps(pod: KubeObject, readyAfterDefault: number): { step: Step; at: Instant }[] {
+export function dueSteps(pod: KubeObject, readyAfterDefault: number): readonly { step: Step; at: Instant }[] {
+  // A stored pod never changes: its steps are worked out once per object (and default).
+  const known = stepsByPod.get(pod);
+  if (known !== undefined && known.readyAfterDefault === readyAfterDefault) return known.steps;
+  const steps = computeSteps(pod, readyAfterDefault);
+  stepsByPod.set(pod, { readyAfterDefault, steps });
+  return steps;
+}
+
+const stepsByPod = new WeakMap<KubeObject, { readonly readyAfterDefault: number; readonly steps: readonly { step: Step; at: Instant }[] }>();
+
+function computeSteps(pod: KubeObject, readyAfterDefault: number): { step: Step; at: Instant }[] {
   const deletion = pod.metadata.deletionTimestamp;
   // Deletion started at deletionTimestamp − grace; until then the clock is the pod's creation.
   const since = deletion === undefined ? 'creation' : 'deletion';

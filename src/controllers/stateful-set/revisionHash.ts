@@ -44,6 +44,13 @@ const utf8 = new TextEncoder();
 
 /** The hash of a revision with this `data` at this collision count. */
 export function revisionHash(data: JsonObject, collisionCount: number): string {
-  const h = fnv1_32(utf8.encode(String(collisionCount)), fnv1_32(utf8.encode(goMarshal(data))));
-  return safeEncode(String(h));
+  let prefix = dataHashes.get(data);
+  if (prefix === undefined) {
+    prefix = fnv1_32(utf8.encode(goMarshal(data)));
+    dataHashes.set(data, prefix);
+  }
+  return safeEncode(String(fnv1_32(utf8.encode(String(collisionCount)), prefix)));
 }
+
+/** FNV-1 state after the data's bytes, by data object (recorded data objects are never changed). */
+const dataHashes = new WeakMap<JsonObject, number>();

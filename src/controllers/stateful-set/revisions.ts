@@ -43,7 +43,22 @@ const collisionAttemptsMax = 1000;
  * compares its own encoding of the live template with these bytes to skip a no-op rollback.
  */
 export function revisionData(set: KubeObject): JsonObject {
-  const template = cloneJson(objectField(objectField(set, 'spec'), 'template'));
+  const stored = objectField(objectField(set, 'spec'), 'template');
+  const known = recorded.get(stored);
+  if (known !== undefined) return known;
+  const data = encodeTemplate(stored);
+  recorded.set(stored, data);
+  return data;
+}
+
+/**
+ * Recorded data by stored template: a stored object never changes, so a sync that finds the same
+ * template object (every sync until the set is written) does not encode it again.
+ */
+const recorded = new WeakMap<JsonObject, JsonObject>();
+
+function encodeTemplate(stored: JsonObject): JsonObject {
+  const template = cloneJson(stored);
   setOwn(template, '$patch', 'replace');
   const metadata = objectField(template, 'metadata');
   setOwn(template, 'metadata', metadata['creationTimestamp'] === undefined ? { ...metadata, creationTimestamp: null } : metadata);

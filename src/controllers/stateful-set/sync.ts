@@ -28,11 +28,26 @@ const pods = 'core/pods';
 const claims = 'core/persistentvolumeclaims';
 const revisionsResource = 'apps/controllerrevisions';
 
-/** One in-range slot: the member's pod, or the pod to create (not yet stored). */
+/**
+ * One in-range slot: the member's pod, or the pod to create (not yet stored; built only when a
+ * sync gets as far as creating it — most syncs of a large set never look at most missing slots).
+ */
 interface Slot {
   readonly ordinal: number;
   readonly pod: KubeObject;
   readonly exists: boolean;
+}
+
+function missingSlot(ordinal: number, build: () => KubeObject): Slot {
+  let pod: KubeObject | undefined;
+  return {
+    ordinal,
+    exists: false,
+    get pod(): KubeObject {
+      pod ??= build();
+      return pod;
+    },
+  };
 }
 
 interface Sync {
@@ -180,6 +195,11 @@ function rollingUpdate(s: Sync, slots: readonly Slot[], healths: readonly Member
   return deleted;
 }
 
+function once<T>(make: () => T): () => T {
+  let value: { v: T } | undefined;
+  return () => (value ??= { v: make() }).v;
+}
+
 export function syncStatefulSet(world: World, set: KubeObject, names: Names): Intent[] {
   const spec = readSpec(set);
   const s: Sync = { world, set, spec, names, now: world.now, key: setKey(spec), out: [] };
@@ -197,8 +217,8 @@ export function syncStatefulSet(world: World, set: KubeObject, names: Names): In
   }
   const currentName = resolution.current.metadata.name ?? '';
   const updateName = resolution.update.metadata.name ?? '';
-  const currentTemplate = templateOf(setAtRevision(set, resolution.current));
-  const updateTemplate = templateOf(setAtRevision(set, resolution.update));
+  const currentTemplate = once(() => templateOf(setAtRevision(set, resolution.current)));
+  const updateTemplate = once(() => templateOf(setAtRevision(set, resolution.update)));
 
   // Members in range by index, the rest condemned (highest ordinal first).
   const before = computeStatus(set, spec, members.pods.values(), currentName, updateName, resolution.collisionCount, s.now);
@@ -213,16 +233,16 @@ export function syncStatefulSet(world: World, set: KubeObject, names: Names): In
     // The versioned-pod rule (§6.6): below the partition the current revision, else the update one.
     const atCurrent =
       spec.updateStrategy === 'RollingUpdate' && (spec.hasRollingUpdate ? i < spec.partition : ordinal < spec.start + before.currentReplicas);
-    const pod0 = atCurrent ? newMemberPod(set, spec, names, currentTemplate, currentName, ordinal) : newMemberPod(set, spec, names, updateTemplate, updateName, ordinal);
-    slots.push({ ordinal, pod: pod0, exists: false });
+    slots.push(missingSlot(ordinal, () => (atCurrent ? newMemberPod(set, spec, names, currentTemplate(), currentName, ordinal) : newMemberPod(set, spec, names, updateTemplate(), updateName, ordinal))));
   }
   const condemned = [...members.pods.entries()].filter(([o]) => o < spec.start || o >= spec.start + spec.replicas).sort((a, b) => b[0] - a[0]);
   const healths = slots.map((slot) => healthOf(slot.exists ? slot.pod : undefined, spec.minReadySeconds, s.now));
   const condemnedHealths = condemned.map(([, pod]) => healthOf(pod, spec.minReadySeconds, s.now));
+  // The lowest unavailable member: in range, or else the lowest condemned one (only the latter
+  // is ever compared with a condemned pod).
   let firstUnavailable: KubeObject | null = null;
   const firstIndex = healths.findIndex(isUnavailable);
-  if (firstIndex >= 0) firstUnavailable = slots[firstIndex]!.pod;
-  else {
+  if (firstIndex < 0) {
     for (let j = condemned.length - 1; j >= 0; j--) {
       if (isUnavailable(condemnedHealths[j]!)) {
         firstUnavailable = condemned[j]![1];
