@@ -9,6 +9,7 @@ import type { KubeObject } from '../../api/meta.ts';
 import { isObject, type JsonObject, objectField } from '../../core/json.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
 import type { Actor, Controller, ControllerEnv, Intent } from '../types.ts';
+import type { World } from '../../store/world.ts';
 import { dueSteps, type Step } from './lifecycle.ts';
 import { failedStatus, runningStatus } from './podStatus.ts';
 
@@ -56,6 +57,23 @@ function ours(pod: KubeObject): boolean {
 /** The kubelet of the one simulated node: its node identity and field manager. */
 const kubelet: Actor = { manager: 'kubelet', user: { username: `system:node:${nodeName}`, groups: ['system:nodes', 'system:authenticated'] } };
 
+/**
+ * Whether any of our pods is new to the agent, has a step due that was not applied, or went: the
+ * common case of a settle round is none, and then the agent answers without copying its state.
+ */
+function hasWork(world: World, state: AgentState): boolean {
+  let ours_ = 0;
+  for (const pod of listObjects(world, 'core/pods', null)) {
+    if (!ours(pod)) continue;
+    ours_++;
+    const uid = pod.metadata.uid ?? '';
+    const done = state.applied[uid];
+    if (done === undefined || state.ips[uid] === undefined) return true;
+    for (const step of dueSteps(pod, world.config.podReadyAfterMs)) if (step.at <= world.now && !done.includes(step.step)) return true;
+  }
+  return ours_ !== Object.keys(state.applied).length;
+}
+
 export const nodeAgent: Controller = {
   name,
   actor: () => kubelet,
@@ -64,6 +82,7 @@ export const nodeAgent: Controller = {
     const intents: Intent[] = [];
     if (getObject(world, 'core/nodes', '', nodeName) === undefined) intents.push({ type: 'create', resource: 'core/nodes', object: nodeObject(env) });
     const state = stateOf(world);
+    if (intents.length === 0 && !hasWork(world, state)) return intents;
     const applied: Record<string, readonly Step[]> = {};
     const ips: Record<string, string> = {};
     let nextIp = state.nextIp;

@@ -44,6 +44,24 @@ function withoutOwner(obj: KubeObject, uid: string): KubeObject {
   return { ...obj, metadata: meta };
 }
 
+interface PodMembership {
+  readonly owner: OwnerReference | undefined;
+  readonly ordinal: number | null;
+  readonly member: boolean;
+}
+
+/** By stored pod, for the spec it was worked out against (both immutable once stored). */
+const memberships = new WeakMap<KubeObject, { readonly spec: SetSpec; readonly m: PodMembership }>();
+
+function membership(pod: KubeObject, spec: SetSpec): PodMembership {
+  const known = memberships.get(pod);
+  if (known !== undefined && known.spec === spec) return known.m;
+  const ordinal = ordinalOf(spec.name, pod.metadata.name ?? '');
+  const m = { owner: controllerOf(pod), ordinal, member: ordinal !== null && spec.selector !== null && matchesLabels(spec.selector, pod.metadata.labels) };
+  memberships.set(pod, { spec, m });
+  return m;
+}
+
 export interface Membership {
   /** Members by ordinal: claimed, adopted in this sync included. */
   readonly pods: ReadonlyMap<number, KubeObject>;
@@ -58,10 +76,8 @@ export function membersOf(world: World, set: KubeObject, spec: SetSpec): Members
   const adopt: KubeObject[] = [];
   const release: KubeObject[] = [];
   for (const pod of listObjects(world, 'core/pods', spec.namespace)) {
-    const owner = controllerOf(pod);
+    const { owner, ordinal, member } = membership(pod, spec);
     if (owner !== undefined && owner.uid !== spec.uid) continue;
-    const ordinal = ordinalOf(spec.name, pod.metadata.name ?? '');
-    const member = ordinal !== null && spec.selector !== null && matchesLabels(spec.selector, pod.metadata.labels);
     if (owner !== undefined) {
       if (member) pods.set(ordinal!, pod);
       else release.push(withoutOwner(pod, spec.uid));

@@ -127,7 +127,27 @@ const podPhase = (pod: KubeObject): unknown => (isObject(pod['status']) ? pod['s
 
 /** Running with Ready True (reference §6.3 runningAndReady). */
 export function isRunningAndReady(pod: KubeObject): boolean {
-  return podPhase(pod) === 'Running' && conditionOf(pod, 'Ready')?.['status'] === 'True';
+  return readiness(pod).runningAndReady;
+}
+
+interface Readiness {
+  readonly runningAndReady: boolean;
+  /** Ready's lastTransitionTime, when it is a non-zero time. */
+  readonly readySince: Instant | null;
+}
+
+/** By stored pod: its conditions are read once per version, not once per settle round. */
+const readinessByPod = new WeakMap<KubeObject, Readiness>();
+
+function readiness(pod: KubeObject): Readiness {
+  const known = readinessByPod.get(pod);
+  if (known !== undefined) return known;
+  const ready = conditionOf(pod, 'Ready');
+  const since = ready?.['lastTransitionTime'];
+  const t = typeof since === 'string' ? parseInstant(since) : null;
+  const r = { runningAndReady: podPhase(pod) === 'Running' && ready?.['status'] === 'True', readySince: t === null || t === goZeroTime ? null : t };
+  readinessByPod.set(pod, r);
+  return r;
 }
 
 const goZeroTime = parseInstant('0001-01-01T00:00:00Z');
@@ -143,11 +163,10 @@ export const alwaysAvailable: Instant = Number.MIN_SAFE_INTEGER;
  * it will not as it stands (not ready, or no non-zero transition time to count from).
  */
 export function availableAt(pod: KubeObject, minReadySeconds: number): Instant | null {
-  if (!isRunningAndReady(pod)) return null;
+  const r = readiness(pod);
+  if (!r.runningAndReady) return null;
   if (minReadySeconds <= 0) return alwaysAvailable;
-  const since = conditionOf(pod, 'Ready')?.['lastTransitionTime'];
-  const t = typeof since === 'string' ? parseInstant(since) : null;
-  return t === null || t === goZeroTime ? null : t + minReadySeconds * 1000;
+  return r.readySince === null ? null : r.readySince + minReadySeconds * 1000;
 }
 
 /** The pod's health alone, as ordering and availability budgets see it. */

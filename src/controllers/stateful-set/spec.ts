@@ -37,7 +37,18 @@ export interface SetSpec {
 
 const int = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
+/** Specs by stored set object: a set's spec is read once per version, not once per settle round. */
+const specs = new WeakMap<KubeObject, SetSpec>();
+
 export function readSpec(set: KubeObject): SetSpec {
+  const known = specs.get(set);
+  if (known !== undefined) return known;
+  const spec = parseSpec(set);
+  specs.set(set, spec);
+  return spec;
+}
+
+function parseSpec(set: KubeObject): SetSpec {
   const spec = objectField(set, 'spec');
   const strategy = objectField(spec, 'updateStrategy');
   const rolling = isObject(strategy['rollingUpdate']) ? strategy['rollingUpdate'] : null;
