@@ -46,9 +46,10 @@ const indexes = new WeakMap<object, Map<string, EventIndex>>();
 
 function indexOf(world: World, namespace: string): EventIndex {
   const store = world.objects[events];
-  const byNamespace = store === undefined ? undefined : (indexes.get(store) ?? new Map<string, EventIndex>());
-  if (store !== undefined && !indexes.has(store)) indexes.set(store, byNamespace!);
-  const known = byNamespace?.get(namespace);
+  if (store === undefined) return { byKey: new Map(), names: new Set() };
+  let byNamespace = indexes.get(store);
+  if (byNamespace === undefined) indexes.set(store, (byNamespace = new Map()));
+  const known = byNamespace.get(namespace);
   if (known !== undefined) return known;
   const byKey = new Map<string, KubeObject>();
   const names = new Set<string>();
@@ -57,7 +58,7 @@ function indexOf(world: World, namespace: string): EventIndex {
     byKey.set(keyOf(e), e);
   }
   const index = { byKey, names };
-  byNamespace?.set(namespace, index);
+  byNamespace.set(namespace, index);
   return index;
 }
 

@@ -24,6 +24,21 @@ export function goMarshal(v: JsonValue): string {
   return `{${keys.map((k) => `${goMarshal(k)}:${goMarshal(v[k]!)}`).join(',')}}`;
 }
 
+/**
+ * goMarshal of a revision's data, by data object: stored data never changes, and every sync
+ * compares the candidate with each listed revision.
+ */
+export function marshalData(data: JsonObject): string {
+  let text = marshalled.get(data);
+  if (text === undefined) {
+    text = goMarshal(data);
+    marshalled.set(data, text);
+  }
+  return text;
+}
+
+const marshalled = new WeakMap<JsonObject, string>();
+
 /** Go's hash/fnv New32: for each byte, multiply by the FNV prime, then xor the byte. */
 export function fnv1_32(bytes: Uint8Array, seed = 0x811c9dc5): number {
   let h = seed >>> 0;
@@ -46,7 +61,7 @@ const utf8 = new TextEncoder();
 export function revisionHash(data: JsonObject, collisionCount: number): string {
   let prefix = dataHashes.get(data);
   if (prefix === undefined) {
-    prefix = fnv1_32(utf8.encode(goMarshal(data)));
+    prefix = fnv1_32(utf8.encode(marshalData(data)));
     dataHashes.set(data, prefix);
   }
   return safeEncode(String(fnv1_32(utf8.encode(String(collisionCount)), prefix)));

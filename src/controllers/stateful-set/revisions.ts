@@ -13,7 +13,6 @@ import { assert } from '../../core/assert.ts';
 import { compareStrings } from '../../core/compareStrings.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { cloneJson, isObject, objectField, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
-import { labelSelectorFromObject, type LabelSelectorObject } from '../../registry/selectors/labelSelectorObject.ts';
 import { matchesLabels } from '../../registry/selectors/matchesLabels.ts';
 import { statefulSetSchema } from '../../registry/stateful-set/schema.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
@@ -21,7 +20,8 @@ import { applyStrategicMergePatch } from '../../store/patch/strategicMergePatch.
 import type { World } from '../../store/world.ts';
 import { controllerOf, setOwnerReference } from './members.ts';
 import { revisionLabel } from './podLifecycle.ts';
-import { goMarshal, revisionHash } from './revisionHash.ts';
+import { marshalData, revisionHash } from './revisionHash.ts';
+import { readSpec } from './spec.ts';
 
 export { revisionHash } from './revisionHash.ts';
 
@@ -121,11 +121,11 @@ export function compareRevisions(a: KubeObject, b: KubeObject): number {
  * selector matches nothing.
  */
 export function ownedRevisions(world: World, set: KubeObject): KubeObject[] {
-  const sel = labelSelectorFromObject(objectField(set, 'spec')['selector'] as LabelSelectorObject | undefined, 'spec.selector');
-  if (!sel.ok) return [];
+  const selector = readSpec(set).selector;
+  if (selector === null) return [];
   const uid = set.metadata.uid;
   return listObjects(world, controllerRevisionsResource, set.metadata.namespace ?? '')
-    .filter((r) => matchesLabels(sel.selector, r.metadata.labels))
+    .filter((r) => matchesLabels(selector, r.metadata.labels))
     .filter((r) => {
       const ref = controllerOf(r);
       return ref === undefined || ref.uid === uid;
@@ -142,7 +142,7 @@ function numericHash(revision: KubeObject, names: Names): number | undefined {
 }
 
 function sameData(a: KubeObject, b: KubeObject): boolean {
-  return goMarshal(a['data'] as JsonObject) === goMarshal(b['data'] as JsonObject);
+  return marshalData(a['data'] as JsonObject) === marshalData(b['data'] as JsonObject);
 }
 
 /**
@@ -195,12 +195,12 @@ function createOrReuse(world: World, set: KubeObject, names: Names, count: numbe
  * set is being deleted, when adoption is refused); the update revision is the latest revision
  * when it records the current template, else an older equal one renumbered (rollback), else a
  * new one; the current revision is the one `status.currentRevision` names, else the update one.
- * An orphan that is renumbered is adopted by the same write.
+ * An orphan that is renumbered is adopted by the same write. `listed`: the sync's ownedRevisions,
+ * when it has them already.
  */
-export function resolveRevisions(world: World, set: KubeObject, names: Names): Resolution {
+export function resolveRevisions(world: World, set: KubeObject, names: Names, listed: readonly KubeObject[] = ownedRevisions(world, set)): Resolution {
   const status = objectField(set, 'status');
   const deleting = set.metadata.deletionTimestamp !== undefined;
-  const listed = ownedRevisions(world, set);
   const orphans = new Set(deleting ? [] : listed.filter((r) => controllerOf(r) === undefined).map((r) => r.metadata.name));
   const revisions = listed.map((r) => (orphans.has(r.metadata.name) ? adopted(r, set) : r));
   const latest = revisions.at(-1);

@@ -207,7 +207,7 @@ export function syncStatefulSet(world: World, set: KubeObject, names: Names): In
   for (const pod of [...members.adopt, ...members.release]) s.out.push({ type: 'update', resource: pods, subresource: '', object: pod, report: report(s, undefined, undefined) });
 
   const listedRevisions = ownedRevisions(world, set);
-  const resolution = resolveRevisions(world, set, names);
+  const resolution = resolveRevisions(world, set, names, listedRevisions);
   // A set being deleted gets no new revisions (the garbage collector is taking them away); with
   // no revision of its template left there is nothing to report either.
   if (spec.deleting && resolution.writes.length > 0) return s.out;
