@@ -15,6 +15,7 @@ export type { StartingPoint, StartingEdge } from './sim/start.ts';
 export { factKey, tokenPlaceholder } from './sim/factBook.ts';
 export type { Need } from './sim/factBook.ts';
 export { controllerManagerActor } from './controllers/types.ts';
+export { getObject, listObjects } from './store/objects.ts';
 export type { Controller, ControllerEnv, Intent, Actor, UpdateSubresource } from './controllers/types.ts';
 export type { World, WorldConfig } from './store/world.ts';
 export type { TraceEvent } from './edges/simulation/trace.ts';

@@ -23,14 +23,15 @@ function runnable(code: string): string {
   return js.replace(/^import .*$/gm, '').replace(/^export \{\};?$/gm, '');
 }
 
-/** A docs chapter's example: the body of an async function with `createSimulation` and `assert` in scope. */
+/** A docs chapter's example: the body of an async function with every export of `platform-sim` and `assert` in scope. */
 async function runExample(code: string): Promise<void> {
   const body = runnable(code);
   const assert = (ok: unknown, what = 'assertion'): void => {
     if (!ok) throw new Error(`docs example: ${what} failed`);
   };
-  const run = new Function('createSimulation', 'assert', `return (async () => { ${body} })();`) as (c: unknown, a: unknown) => Promise<void>;
-  await run(platformSim.createSimulation, assert);
+  const names = Object.keys(platformSim);
+  const run = new Function(...names, 'assert', `return (async () => { ${body} })();`) as (...args: unknown[]) => Promise<void>;
+  await run(...names.map((n) => (platformSim as Record<string, unknown>)[n]), assert);
 }
 
 describe('docs chapters', () => {
