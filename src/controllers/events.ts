@@ -10,7 +10,9 @@
 import type { KubeObject } from '../api/meta.ts';
 import { formatInstant } from '../core/duration.ts';
 import { objectField } from '../core/json.ts';
-import { listObjects } from '../store/objects.ts';
+import { getObject } from '../store/objects.ts';
+import { compareKeys } from '../store/trie.ts';
+import { ResourceView } from '../store/views.ts';
 import type { World } from '../store/world.ts';
 import type { Intent } from './types.ts';
 
@@ -32,70 +34,56 @@ function keyOf(e: KubeObject): string {
   return JSON.stringify([src['component'] ?? '', inv['uid'] ?? '', e['type'] ?? '', e['reason'] ?? '', e['message'] ?? '']);
 }
 
-/** A namespace's events by key and their names, as read from one version of the event store. */
-interface EventIndex {
-  readonly byKey: ReadonlyMap<string, KubeObject>;
-  readonly names: ReadonlySet<string>;
-}
-
 /**
- * Indexes by version of the whole event store (a stored version never changes): rounds that wrote
- * no event share one reading instead of listing every event again.
+ * Stored events by namespace and correlation key, kept up to date by the event store's changes
+ * (store/views.ts) rather than by listing every event each time one is recorded. Should several
+ * events share a key (written by someone else), the one with the greatest name is the one found,
+ * whatever order they were written in.
  */
-const indexes = new WeakMap<object, Map<string, EventIndex>>();
+type EventIndex = Map<string, Map<string, Map<string, KubeObject>>>;
 
-function indexOf(world: World, namespace: string): EventIndex {
-  const store = world.objects[events];
-  if (store === undefined) return { byKey: new Map(), names: new Set() };
-  let byNamespace = indexes.get(store);
-  if (byNamespace === undefined) indexes.set(store, (byNamespace = new Map()));
-  const known = byNamespace.get(namespace);
-  if (known !== undefined) return known;
-  const byKey = new Map<string, KubeObject>();
-  const names = new Set<string>();
-  for (const e of listObjects(world, events, namespace)) {
-    names.add(e.metadata.name ?? '');
-    byKey.set(keyOf(e), e);
-  }
-  const index = { byKey, names };
-  byNamespace.set(namespace, index);
-  return index;
+const index = new ResourceView<EventIndex>(events, {
+  empty: () => new Map(),
+  change(state, namespace, name, before, after) {
+    let byKey = state.get(namespace);
+    if (byKey === undefined) state.set(namespace, (byKey = new Map()));
+    if (before !== undefined) {
+      const key = keyOf(before);
+      const named = byKey.get(key);
+      named?.delete(name);
+      if (named?.size === 0) byKey.delete(key);
+    }
+    if (after !== undefined) {
+      const key = keyOf(after);
+      let named = byKey.get(key);
+      if (named === undefined) byKey.set(key, (named = new Map()));
+      named.set(name, after);
+    }
+  },
+});
+
+function storedEvent(world: World, namespace: string, key: string): KubeObject | undefined {
+  const named = index.read(world).get(namespace)?.get(key);
+  if (named === undefined) return undefined;
+  let found: [string, KubeObject] | undefined;
+  for (const entry of named) if (found === undefined || compareKeys(entry[0], found[0]) > 0) found = entry;
+  return found?.[1];
 }
 
 /**
- * The events one controller records while its intents are applied: what the event store held
- * when it was first read, overlaid with what this recorder has written since.
+ * The events one controller records while its intents are applied: the event store of the world
+ * each record is made in (every earlier record of this recorder applied to it, or refused).
  */
 export class EventRecorder {
   readonly #component: string;
-  readonly #base = new Map<string, EventIndex>();
-  readonly #byKey = new Map<string, Map<string, KubeObject>>();
-  readonly #names = new Map<string, Set<string>>();
 
   constructor(component: string) {
     this.#component = component;
   }
 
-  #read(world: World, namespace: string): { lookup: (key: string) => KubeObject | undefined; taken: (name: string) => boolean; names: Set<string> } {
-    let base = this.#base.get(namespace);
-    if (base === undefined) {
-      base = indexOf(world, namespace);
-      this.#base.set(namespace, base);
-    }
-    const b = base;
-    let byKey = this.#byKey.get(namespace);
-    if (byKey === undefined) this.#byKey.set(namespace, (byKey = new Map()));
-    let names = this.#names.get(namespace);
-    if (names === undefined) this.#names.set(namespace, (names = new Set()));
-    const own = byKey;
-    const ownNames = names;
-    return { lookup: (k) => own.get(k) ?? b.byKey.get(k), taken: (n) => ownNames.has(n) || b.names.has(n), names: ownNames };
-  }
-
   /** The intent recording one event in `world`. */
   record(world: World, r: EventRecord): Intent {
     const namespace = r.involved.metadata.namespace ?? 'default';
-    const { lookup, taken, names } = this.#read(world, namespace);
     const now = formatInstant(world.now);
     const base = r.involved.metadata.name ?? '';
     const event: KubeObject = {
@@ -121,7 +109,7 @@ export class EventRecorder {
       reportingComponent: this.#component,
       reportingInstance: '',
     };
-    const existing = lookup(keyOf(event));
+    const existing = storedEvent(world, namespace, keyOf(event));
     if (existing !== undefined) {
       const count = typeof existing['count'] === 'number' ? existing['count'] : 1;
       return { type: 'update', resource: events, subresource: '', object: { ...existing, count: count + 1, lastTimestamp: now } };
@@ -129,16 +117,8 @@ export class EventRecorder {
     // Named after the object and the time in nanoseconds (hex); events recorded in the same
     // millisecond take the following nanoseconds.
     let nanos = BigInt(world.now) * 1_000_000n;
-    while (taken(`${base}.${nanos.toString(16)}`)) nanos += 1n;
+    while (getObject(world, events, namespace, `${base}.${nanos.toString(16)}`) !== undefined) nanos += 1n;
     const name = `${base}.${nanos.toString(16)}`;
-    names.add(name);
     return { type: 'create', resource: events, object: { ...event, metadata: { name, namespace } } };
-  }
-
-  /** An event as stored after one of this recorder's intents. */
-  stored(event: KubeObject): void {
-    const namespace = event.metadata.namespace ?? '';
-    this.#byKey.get(namespace)?.set(keyOf(event), event);
-    this.#names.get(namespace)?.add(event.metadata.name ?? '');
   }
 }

@@ -85,10 +85,23 @@ export interface ControllerEnv {
 export interface ControllerServices {
   readonly crypto: CryptoFacts;
   readonly signing: SigningConfig;
+  /** Run controllers the scheduler would skip anyway, and fail if they had work (`checkInvariants`). */
+  readonly checkSkips?: boolean;
 }
 
 export interface Controller {
   readonly name: string;
+  /**
+   * The resources (`core/pods`) whose objects `reconcile` and `nextWakeup` read. Besides them a
+   * controller may read only the instant, its own remembered state, the retries and the world's
+   * config. Declared, the scheduler skips the controller while nothing of that changed since a
+   * reconcile of it found nothing to do, and reuses its `nextWakeup` until that instant comes
+   * (so `nextWakeup` must be the earliest of a set of instants its inputs fix, after `now`);
+   * with `checkInvariants` every skip is verified by running it anyway. Absent: it runs every
+   * round (the garbage collector reads the watch log; the certificate controllers read crypto
+   * facts the edge establishes between steps).
+   */
+  readonly watches?: readonly string[];
   /** The identity its writes are made as (depends on the names mode: the system namespace). */
   actor(names: Names): Actor;
   reconcile(world: World, env: ControllerEnv): readonly Intent[];

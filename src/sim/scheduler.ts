@@ -14,7 +14,7 @@ import { getObject } from '../store/objects.ts';
 import { drawPermutation } from '../ports/rng.ts';
 import type { World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
-import type { Actor, Controller, ControllerEnv, ControllerServices, Intent, Report } from '../controllers/types.ts';
+import { describeIntent, type Actor, type Controller, type ControllerEnv, type ControllerServices, type Intent, type Report } from '../controllers/types.ts';
 import { forget, nextRetry, recordFailure } from '../controllers/retries.ts';
 import { EventRecorder } from '../controllers/events.ts';
 import { noCryptoFacts } from '../api/noCryptoFacts.ts';
@@ -81,6 +81,79 @@ function checkIntents(c: Controller, world: World, intents: readonly Intent[]): 
 }
 
 /**
+ * Everything a controller that declares `watches` reads, by identity: the stores of the resources
+ * it watches, its remembered state, the retries, the config and the registry. Stored versions
+ * never change, so the same identities mean the same inputs.
+ */
+interface Reading {
+  readonly stores: readonly unknown[];
+  readonly own: unknown;
+  readonly retries: unknown;
+  readonly config: unknown;
+  readonly registry: unknown;
+}
+
+function readingOf(c: Controller, world: World, e: ControllerEnv): Reading | null {
+  if (c.watches === undefined) return null;
+  return { stores: c.watches.map((r) => world.objects[r]), own: world.controllers[c.name], retries: world.retries, config: world.config, registry: e.registry };
+}
+
+function sameReading(a: Reading, b: Reading): boolean {
+  if (a.own !== b.own || a.retries !== b.retries || a.config !== b.config || a.registry !== b.registry) return false;
+  for (let i = 0; i < a.stores.length; i++) if (a.stores[i] !== b.stores[i]) return false;
+  return true;
+}
+
+/**
+ * The dirty set, kept as its complement: per controller, what it read when a reconcile last found
+ * nothing to do, and at which instant. Until one of those inputs changes (or time moves) it would
+ * find nothing again, so it is skipped — a write to a ServiceAccount costs the StatefulSet
+ * controller nothing. A cache, not state: a reconcile is a function of its reading, so skipping
+ * one changes no result (verified under `checkInvariants`).
+ */
+const quiet = new WeakMap<Controller, { readonly reading: Reading; readonly now: Instant }>();
+
+/** A controller's last answered `nextWakeup`, valid for the same reading until that instant. */
+const wakeups = new WeakMap<Controller, { readonly reading: Reading; readonly from: Instant; readonly next: Instant | null }>();
+
+function isQuiet(c: Controller, reading: Reading | null, now: Instant): boolean {
+  if (reading === null) return false;
+  const q = quiet.get(c);
+  return q !== undefined && q.now === now && sameReading(q.reading, reading);
+}
+
+function reconcileUnlessQuiet(c: Controller, world: World, e: ControllerEnv, services: ControllerServices): readonly Intent[] {
+  const reading = readingOf(c, world, e);
+  if (isQuiet(c, reading, world.now)) {
+    if (services.checkSkips === true) {
+      const intents = c.reconcile(world, e);
+      assert(intents.length === 0, `${c.name} was skipped as nothing it watches (${(c.watches ?? []).join(', ')}) changed, yet it had work: ${intents.map(describeIntent).join('; ')}`);
+    }
+    return [];
+  }
+  const intents = c.reconcile(world, e);
+  if (reading !== null && intents.length === 0) quiet.set(c, { reading, now: world.now });
+  return intents;
+}
+
+function wakeupOf(c: Controller, world: World, e: ControllerEnv, services: ControllerServices): Instant | null {
+  const reading = readingOf(c, world, e);
+  if (reading !== null) {
+    const known = wakeups.get(c);
+    if (known !== undefined && known.from <= world.now && (known.next === null || known.next > world.now) && sameReading(known.reading, reading)) {
+      if (services.checkSkips === true) {
+        const next = c.nextWakeup(world, e);
+        assert(next === known.next, `${c.name}: nextWakeup ${String(next)} differs from the ${String(known.next)} reused for the same inputs`);
+      }
+      return known.next;
+    }
+  }
+  const next = c.nextWakeup(world, e);
+  if (reading !== null) wakeups.set(c, { reading, from: world.now, next });
+  return next;
+}
+
+/**
  * The controllers in this round's order: as listed, or (`schedule: 'seeded'`) drawn from the seed
  * and the point reached — the revision, the instant and the round — so the same run draws the
  * same orders, and a settle with nothing to do leaves the world as it was.
@@ -98,7 +171,7 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     const busy: string[] = [];
     for (const c of roundOrder(w, controllers, round)) {
-      const intents = c.reconcile(w, e);
+      const intents = reconcileUnlessQuiet(c, w, e, services);
       if (intents.length === 0) continue;
       checkIntents(c, w, intents);
       const actor = c.actor(table.names);
@@ -152,9 +225,6 @@ function reported(world: World, table: ResourceTable, c: Controller, actor: Acto
       continue;
     }
     w = applied.world;
-    const { namespace = '', name = '' } = intent.type === 'create' || intent.type === 'update' ? intent.object.metadata : {};
-    const stored = getObject(w, 'core/events', namespace, name);
-    if (stored !== undefined) recorder.stored(stored);
   }
   return w;
 }
@@ -182,8 +252,9 @@ function nextWakeup(world: World, table: ResourceTable, services: ControllerServ
   let t = world.nextCompactionAt;
   const retry = nextRetry(world);
   if (retry !== null && retry < t) t = retry;
+  const e = env(table, services);
   for (const c of controllers) {
-    const w = c.nextWakeup(world, env(table, services));
+    const w = wakeupOf(c, world, e, services);
     if (w !== null && w < t) t = w;
   }
   return t;

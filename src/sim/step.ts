@@ -77,6 +77,8 @@ export type StepEnv = Omit<ApiEnv, 'crypto' | 'faults'> & {
   readonly signing: SigningConfig;
   /** The controllers settle runs, in order (default: the built-in ones). */
   readonly controllers?: readonly Controller[];
+  /** Verify every controller the scheduler skips would have had nothing to do (slow; `checkInvariants`). */
+  readonly checkSkips?: boolean;
 };
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -91,7 +93,7 @@ function only(world: World): Pick<StepResult, 'world' | 'instants' | 'rejections
 
 export function step(world: World, input: Input, env: StepEnv): StepResult {
   const book = new FactBook(env.facts);
-  const services: ControllerServices = { crypto: book, signing: env.signing };
+  const services: ControllerServices = { crypto: book, signing: env.signing, ...(env.checkSkips === true ? { checkSkips: true } : {}) };
   const controllers = env.controllers ?? builtInControllers;
   const effects = (): Effect[] => [
     ...book.needs.map((need): Effect => ({ type: 'crypto/factNeeded', need })),

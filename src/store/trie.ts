@@ -205,3 +205,31 @@ export function trieSortedValues<T>(trie: Trie<T>): readonly T[] {
 export function compareKeys(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/**
+ * Every key whose value differs between two versions of a trie, with both values (undefined where
+ * absent), in no particular order. Versions that share structure (one written from the other)
+ * cost the change: equal slots are skipped by identity, so a one-object write between them is a
+ * walk of one branch and one leaf. Unrelated tries cost both their sizes. Values are compared by
+ * identity, which is equality for stored objects (a stored version never changes).
+ */
+export function trieChanges<T>(before: Trie<T>, after: Trie<T>, visit: (key: string, before: T | undefined, after: T | undefined) => void): void {
+  if (before === after) return;
+  diffLevel(before, after, (b, a) =>
+    diffLevel(b ?? {}, a ?? {}, (lb, la) =>
+      diffLevel(lb ?? {}, la ?? {}, (vb, va, key) => {
+        if (vb !== va) visit(key, vb, va);
+      }),
+    ),
+  );
+}
+
+/** The entries of two containers that are not the same object, each key once. */
+function diffLevel<V>(x: { readonly [k: string]: V }, y: { readonly [k: string]: V }, onDiffering: (b: V | undefined, a: V | undefined, key: string) => void): void {
+  if (x === y) return;
+  for (const k of Object.keys(x)) {
+    const a = hasOwn(y, k) ? y[k] : undefined;
+    if (a !== x[k]) onDiffering(x[k], a, k);
+  }
+  for (const k of Object.keys(y)) if (!hasOwn(x, k)) onDiffering(undefined, y[k], k);
+}

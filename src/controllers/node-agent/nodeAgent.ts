@@ -77,6 +77,7 @@ function hasWork(world: World, state: AgentState): boolean {
 export const nodeAgent: Controller = {
   name,
   actor: () => kubelet,
+  watches: ['core/pods', 'core/nodes'],
   reconcile(world, env) {
     if (!world.config.nodeAgent) return [];
     const intents: Intent[] = [];

@@ -11,6 +11,7 @@ import { podPhaseOf } from './podLifecycle.ts';
 
 export const scheduler: Controller = {
   name: 'scheduler',
+  watches: ['core/pods', 'core/nodes'],
   actor: () => ({ manager: 'kube-scheduler', user: { username: 'system:kube-scheduler', groups: ['system:authenticated'] } }),
   reconcile(world) {
     if (!world.config.nodeAgent || getObject(world, 'core/nodes', '', nodeName) === undefined) return [];

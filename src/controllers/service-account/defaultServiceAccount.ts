@@ -8,6 +8,7 @@ import { controllerManagerActor, type Controller, type Intent } from '../types.t
 export const defaultServiceAccountController: Controller = {
   name: 'serviceaccount-controller',
   actor: controllerManagerActor('service-account-controller'),
+  watches: ['core/namespaces', 'core/serviceaccounts'],
   reconcile(world) {
     const intents: Intent[] = [];
     for (const ns of listObjects(world, 'core/namespaces', null)) {

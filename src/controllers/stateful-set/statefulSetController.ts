@@ -20,6 +20,7 @@ const name = 'statefulset-controller';
 export const statefulSetController: Controller = {
   name,
   actor: controllerManagerActor('statefulset-controller'),
+  watches: ['apps/statefulsets', 'core/pods', 'core/persistentvolumeclaims', 'apps/controllerrevisions'],
   reconcile(world, env) {
     const intents: Intent[] = [];
     for (const set of listObjects(world, 'apps/statefulsets', null)) {

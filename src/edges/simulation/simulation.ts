@@ -133,7 +133,8 @@ export class Simulation {
     this.#edge = edge;
     const start = startingPoint(raw, { keys: edge.keys, signingCaNotAfter: edge.signingCaNotAfter, facts: edge.resolver.facts });
     this.#opts = start.options;
-    this.#env = start.env;
+    // Under checkInvariants the scheduler also proves each skipped controller had nothing to do.
+    this.#env = raw.checkInvariants === true ? { ...start.env, checkSkips: true } : start.env;
     this.#table = start.env.table;
     this.#trace = new Trace((resource, object, now) => summarize(this.#table, resource, object, now));
     this.#world = world ?? start.world;
