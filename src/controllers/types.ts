@@ -79,6 +79,11 @@ export interface ControllerEnv {
   /** Signatures and parsed certificates, as facts (api/crypto.ts). */
   readonly crypto: CryptoFacts;
   readonly signing: SigningConfig;
+  /**
+   * Check every answer a controller takes from an incrementally kept view against working it out
+   * from scratch (set under `checkInvariants`; slow).
+   */
+  readonly checkViews?: boolean;
 }
 
 /** The services a step gives its controllers. */

@@ -46,7 +46,7 @@ export interface Progress {
 export const noServices: ControllerServices = { crypto: noCryptoFacts, signing: { caNotAfter: Number.MAX_SAFE_INTEGER, maxDurationSeconds: 365 * 24 * 3600 } };
 
 function env(table: ResourceTable, services: ControllerServices): ControllerEnv {
-  return { registry: table, names: table.names, crypto: services.crypto, signing: services.signing };
+  return { registry: table, names: table.names, crypto: services.crypto, signing: services.signing, ...(services.checkSkips === true ? { checkViews: true } : {}) };
 }
 
 /**

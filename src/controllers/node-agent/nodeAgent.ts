@@ -7,7 +7,11 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { isObject, type JsonObject, objectField } from '../../core/json.ts';
-import { getObject, listObjects } from '../../store/objects.ts';
+import { compareStorageKeys, getObject, listObjects } from '../../store/objects.ts';
+import { objectChanges, storeOf } from '../../store/views.ts';
+import { emptyTrie, trieDelete, trieGet, trieKeys, trieSet, type Trie } from '../../store/trie.ts';
+import { assert } from '../../core/assert.ts';
+import type { Instant } from '../../core/duration.ts';
 import type { Actor, Controller, ControllerEnv, Intent } from '../types.ts';
 import type { World } from '../../store/world.ts';
 import { dueSteps, type Step } from './lifecycle.ts';
@@ -16,16 +20,21 @@ import { failedStatus, runningStatus } from './podStatus.ts';
 export const nodeName = 'node-1';
 const hostIP = '10.0.0.1';
 const name = 'node-agent';
+const pods = 'core/pods';
 
+/**
+ * What the agent remembers. By pod uid in persistent tries (store/trie.ts), plain JSON still: a
+ * step applied to one pod copies a few small containers, not a record of every pod on the node.
+ */
 interface AgentState {
   /** Steps already applied, by pod uid. */
-  readonly applied: Readonly<Record<string, readonly Step[]>>;
+  readonly applied: Trie<readonly Step[]>;
   /** Pod IPs handed out, by pod uid, and the next one. */
-  readonly ips: Readonly<Record<string, string>>;
+  readonly ips: Trie<string>;
   readonly nextIp: number;
 }
 
-const emptyState: AgentState = { applied: {}, ips: {}, nextIp: 2 };
+const emptyState: AgentState = { applied: emptyTrie, ips: emptyTrie, nextIp: 2 };
 
 function stateOf(world: { controllers: Readonly<Record<string, unknown>> }): AgentState {
   const s = world.controllers[name];
@@ -57,21 +66,78 @@ function ours(pod: KubeObject): boolean {
 /** The kubelet of the one simulated node: its node identity and field manager. */
 const kubelet: Actor = { manager: 'kubelet', user: { username: `system:node:${nodeName}`, groups: ['system:nodes', 'system:authenticated'] } };
 
+/** One pod of ours and the instant its next step not yet applied is due (null: none left). */
+interface Entry {
+  readonly pod: KubeObject;
+  readonly at: Instant | null;
+  /** Whether the state has steps for it. */
+  readonly known: boolean;
+}
+
 /**
- * Whether any of our pods is new to the agent, has a step due that was not applied, or went: the
- * common case of a settle round is none, and then the agent answers without copying its state.
+ * The agent's agenda: every pod of ours with its next unapplied step, for one version of the pod
+ * store and one agent state. Kept from round to round (store/views.ts): the pods that changed in
+ * between are looked at again, and the agent's own acts update the entries it acted on, so a
+ * settle round costs the pods that moved, not every pod on the node.
  */
-function hasWork(world: World, state: AgentState): boolean {
-  let ours_ = 0;
-  for (const pod of listObjects(world, 'core/pods', null)) {
-    if (!ours(pod)) continue;
-    ours_++;
-    const uid = pod.metadata.uid ?? '';
-    const done = state.applied[uid];
-    if (done === undefined || state.ips[uid] === undefined) return true;
-    for (const step of dueSteps(pod, world.config.podReadyAfterMs)) if (step.at <= world.now && !done.includes(step.step)) return true;
+interface Agenda {
+  readonly pods: PodStore;
+  readonly state: AgentState;
+  readonly readyAfter: number;
+  /** By pod uid. */
+  readonly entries: Map<string, Entry>;
+  /** Uids the state has steps for whose pods went. */
+  readonly gone: Set<string>;
+}
+
+type PodStore = ReturnType<typeof storeOf>;
+
+/** The pod's entry; due at -Infinity when new to the agent (no steps applied or no IP yet). */
+function entryOf(pod: KubeObject, state: AgentState, readyAfter: number): Entry {
+  const uid = pod.metadata.uid ?? '';
+  const done = trieGet(state.applied, uid);
+  if (done === undefined || trieGet(state.ips, uid) === undefined) return { pod, at: -Infinity, known: done !== undefined };
+  let next: Instant | null = null;
+  for (const s of dueSteps(pod, readyAfter)) if (!done.includes(s.step) && (next === null || s.at < next)) next = s.at;
+  return { pod, at: next, known: true };
+}
+
+function freshAgenda(world: World, state: AgentState): Agenda {
+  const readyAfter = world.config.podReadyAfterMs;
+  const entries = new Map<string, Entry>();
+  for (const pod of listObjects(world, pods, null)) if (ours(pod)) entries.set(pod.metadata.uid ?? '', entryOf(pod, state, readyAfter));
+  const gone = new Set(trieKeys(state.applied).filter((uid) => !entries.has(uid)));
+  return { pods: storeOf(world, pods), state, readyAfter, entries, gone };
+}
+
+let kept: Agenda | null = null;
+
+function agendaOf(world: World, state: AgentState, check: boolean): Agenda {
+  const store = storeOf(world, pods);
+  const readyAfter = world.config.podReadyAfterMs;
+  if (kept === null || kept.state !== state || kept.readyAfter !== readyAfter) kept = freshAgenda(world, state);
+  else if (kept.pods !== store) {
+    const { entries, gone } = kept;
+    objectChanges(kept.pods, store, (_ns, _name, before, after) => {
+      if (before !== undefined && ours(before)) {
+        const uid = before.metadata.uid ?? '';
+        if (entries.get(uid)?.known === true) gone.add(uid);
+        entries.delete(uid);
+      }
+      if (after !== undefined && ours(after)) {
+        const uid = after.metadata.uid ?? '';
+        gone.delete(uid);
+        entries.set(uid, entryOf(after, state, readyAfter));
+      }
+    });
+    kept = { ...kept, pods: store };
   }
-  return ours_ !== Object.keys(state.applied).length;
+  if (check) {
+    const fresh = freshAgenda(world, state);
+    assert(fresh.entries.size === kept.entries.size && fresh.gone.size === kept.gone.size && [...fresh.gone].every((uid) => kept!.gone.has(uid)), 'node-agent: the kept agenda lost or gained pods');
+    for (const [uid, e] of fresh.entries) assert(kept.entries.get(uid)?.pod === e.pod && kept.entries.get(uid)?.at === e.at && kept.entries.get(uid)?.known === e.known, `node-agent: the kept agenda is stale for pod ${uid}`);
+  }
+  return kept;
 }
 
 export const nodeAgent: Controller = {
@@ -83,46 +149,50 @@ export const nodeAgent: Controller = {
     const intents: Intent[] = [];
     if (getObject(world, 'core/nodes', '', nodeName) === undefined) intents.push({ type: 'create', resource: 'core/nodes', object: nodeObject(env) });
     const state = stateOf(world);
-    if (intents.length === 0 && !hasWork(world, state)) return intents;
-    const applied: Record<string, readonly Step[]> = {};
-    const ips: Record<string, string> = {};
+    const agenda = agendaOf(world, state, env.checkViews === true);
+    // Pods with a step due (new ones first of all), in storage order as a list would give them.
+    const due: Entry[] = [];
+    for (const e of agenda.entries.values()) if (e.at !== null && e.at <= world.now) due.push(e);
+    if (due.length === 0 && agenda.gone.size === 0) return intents;
+    due.sort((a, b) => compareStorageKeys(a.pod, b.pod));
+    let applied = state.applied;
+    let ips = state.ips;
+    for (const uid of [...agenda.gone].sort()) {
+      applied = trieDelete(applied, uid);
+      ips = trieDelete(ips, uid);
+    }
     let nextIp = state.nextIp;
-    let changed = false;
-    for (const pod of listObjects(world, 'core/pods', null)) {
+    for (const { pod } of due) {
       const uid = pod.metadata.uid ?? '';
-      if (!ours(pod)) continue;
-      const done = state.applied[uid] ?? [];
-      const ip = state.ips[uid] ?? `10.244.0.${nextIp++}`;
-      if (state.ips[uid] === undefined) changed = true;
-      ips[uid] = ip;
-      const due = dueSteps(pod, world.config.podReadyAfterMs).filter((s) => s.at <= world.now && !done.includes(s.step)).map((s) => s.step);
-      applied[uid] = [...done, ...due];
-      if (due.length === 0) continue;
-      changed = true;
-      const all = applied[uid]!;
-      if (due.includes('remove')) {
+      const done = trieGet(state.applied, uid) ?? [];
+      let ip = trieGet(state.ips, uid);
+      if (ip === undefined) ips = trieSet(ips, uid, (ip = `10.244.0.${nextIp++}`));
+      const steps = dueSteps(pod, world.config.podReadyAfterMs).filter((s) => s.at <= world.now && !done.includes(s.step)).map((s) => s.step);
+      const all = [...done, ...steps];
+      if (steps.length > 0 || trieGet(applied, uid) === undefined) applied = trieSet(applied, uid, all);
+      if (steps.length === 0) continue;
+      if (steps.includes('remove')) {
         // The containers have stopped: the kubelet's final delete, immediate and for this pod only.
-        intents.push({ type: 'delete', resource: 'core/pods', namespace: pod.metadata.namespace ?? '', name: pod.metadata.name ?? '', uid, gracePeriodSeconds: 0 });
+        intents.push({ type: 'delete', resource: pods, namespace: pod.metadata.namespace ?? '', name: pod.metadata.name ?? '', uid, gracePeriodSeconds: 0 });
         continue;
       }
       const status = all.includes('fail') ? failedStatus(pod, world.now) : runningStatus(pod, { hostIP, podIP: ip }, all.includes('ready'), world.now);
-      intents.push({ type: 'update', resource: 'core/pods', subresource: 'status', object: { ...pod, status } as KubeObject });
+      intents.push({ type: 'update', resource: pods, subresource: 'status', object: { ...pod, status } as KubeObject });
     }
-    const gone = Object.keys(state.applied).some((uid) => applied[uid] === undefined);
-    if (changed || gone) intents.push({ type: 'remember', controller: name, state: { applied, ips, nextIp } });
+    const next: AgentState = { applied, ips, nextIp };
+    intents.push({ type: 'remember', controller: name, state: next });
+    // The agenda of the state remembered: only the pods acted on have moved on, the gone forgotten.
+    if (kept === agenda) {
+      const entries = agenda.entries;
+      for (const { pod } of due) entries.set(pod.metadata.uid ?? '', entryOf(pod, next, agenda.readyAfter));
+      kept = { ...agenda, state: next, entries, gone: new Set() };
+    }
     return intents;
   },
-  nextWakeup(world) {
+  nextWakeup(world, env) {
     if (!world.config.nodeAgent) return null;
-    const state = stateOf(world);
-    let next: number | null = null;
-    for (const pod of listObjects(world, 'core/pods', null)) {
-      if (!ours(pod)) continue;
-      const done = state.applied[pod.metadata.uid ?? ''] ?? [];
-      for (const s of dueSteps(pod, world.config.podReadyAfterMs)) {
-        if (!done.includes(s.step) && s.at > world.now && (next === null || s.at < next)) next = s.at;
-      }
-    }
+    let next: Instant | null = null;
+    for (const e of agendaOf(world, stateOf(world), env.checkViews === true).entries.values()) if (e.at !== null && e.at > world.now && (next === null || e.at < next)) next = e.at;
     return next;
   },
 };
