@@ -62,6 +62,8 @@ function attendDependent(world: World, env: ControllerEnv, resource: string, dep
 
 /** An owner in foreground or orphan deletion loses its finalizer once its dependents are handled. */
 function attendOwner(world: World, resource: string, owner: KubeObject): Intent | null {
+  // Only an owner being deleted with a finalizer of ours waits on its dependents.
+  if (!isDeletingWith(owner, fixedNames.orphanFinalizer) && !isDeletingWith(owner, fixedNames.foregroundFinalizer)) return null;
   const deps = dependentsOf(world.owners, owner.metadata.uid ?? '').map(parseDependentKey);
   const fin = owner.metadata.finalizers ?? [];
   let drop: string | null = null;

@@ -8,6 +8,11 @@
 import type { KubeObject, OwnerReference } from '../../api/meta.ts';
 import { matchesLabels } from '../../registry/selectors/matchesLabels.ts';
 import { listObjects } from '../../store/objects.ts';
+import { emptyTrie, trieChanges, trieGet, type Trie } from '../../store/trie.ts';
+import { objectField } from '../../core/json.ts';
+import { assert } from '../../core/assert.ts';
+import type { Names } from '../../api/names.ts';
+import { MemberSummary } from './memberSummary.ts';
 import type { World } from '../../store/world.ts';
 import type { SetSpec } from './spec.ts';
 
@@ -69,9 +74,12 @@ export interface Membership {
   readonly adopt: readonly KubeObject[];
   /** Owned pods that stopped being members: the pods as they will be written. */
   readonly release: readonly KubeObject[];
+  /** The members summed up, when kept (nothing to adopt or release); read it at once, never keep it. */
+  readonly summary?: MemberSummary;
 }
 
-export function membersOf(world: World, set: KubeObject, spec: SetSpec): Membership {
+/** The members of a set found by listing every pod of its namespace: the definition. */
+function listMembers(world: World, set: KubeObject, spec: SetSpec): Membership {
   const pods = new Map<number, KubeObject>();
   const adopt: KubeObject[] = [];
   const release: KubeObject[] = [];
@@ -89,4 +97,97 @@ export function membersOf(world: World, set: KubeObject, spec: SetSpec): Members
     pods.set(ordinal!, adopted);
   }
   return { pods, adopt, release };
+}
+
+/**
+ * What one pod is to a set: a member it owns (at its ordinal), nothing to it, or something that
+ * makes it act (a pod to adopt or release).
+ */
+function roleOf(pod: KubeObject, spec: SetSpec): { readonly role: 'member'; readonly ordinal: number } | { readonly role: 'none' | 'acted on' } {
+  const { owner, ordinal, member } = membership(pod, spec);
+  if (owner !== undefined && owner.uid !== spec.uid) return { role: 'none' };
+  if (owner !== undefined) return member ? { role: 'member', ordinal: ordinal! } : { role: 'acted on' };
+  return !member || spec.deleting || pod.metadata.deletionTimestamp !== undefined ? { role: 'none' } : { role: 'acted on' };
+}
+
+/** A set's members as of one version of its namespace's pods, when none was to adopt or release. */
+interface KeptMembers {
+  readonly pods: Trie<KubeObject> | undefined;
+  readonly name: string;
+  readonly selector: string;
+  readonly deleting: boolean;
+  readonly summary: MemberSummary;
+}
+
+/** By set uid; a cache (dropped whole when it grows past the bound), never state. */
+const kept = new Map<string, KeptMembers>();
+const keptMax = 1024;
+
+const selectorKey = (set: KubeObject): string => JSON.stringify(objectField(set, 'spec')['selector'] ?? null);
+
+/**
+ * Brings the kept members over the pods that changed since; false when a change is one the
+ * common case does not cover (a pod to adopt or release, two pods at one ordinal) and the members
+ * must be listed again.
+ */
+function bringOver(k: KeptMembers, now: Trie<KubeObject> | undefined, spec: SetSpec): boolean {
+  const changes: [KubeObject | undefined, KubeObject | undefined][] = [];
+  trieChanges(k.pods ?? emptyTrie, now ?? emptyTrie, (_name, before, after) => changes.push([before, after]));
+  for (const [before] of changes) {
+    if (before === undefined) continue;
+    const r = roleOf(before, spec);
+    if (r.role === 'acted on') return false;
+    if (r.role === 'member') {
+      if (k.summary.pods.get(r.ordinal) !== before) return false;
+      k.summary.remove(r.ordinal);
+    }
+  }
+  for (const [, after] of changes) {
+    if (after === undefined) continue;
+    const r = roleOf(after, spec);
+    if (r.role === 'acted on') return false;
+    if (r.role === 'member') {
+      if (k.summary.pods.has(r.ordinal)) return false;
+      k.summary.add(r.ordinal, after);
+    }
+  }
+  return true;
+}
+
+/**
+ * The set's members, adopted ones included, and the pods to adopt and release. Kept from sync to
+ * sync and brought over the pods that changed in between, so a sync of a large set does not list
+ * its namespace; with `check` the kept answer is compared with the listed one.
+ */
+export function membersOf(world: World, set: KubeObject, spec: SetSpec, names: Names, check = false): Membership {
+  const pods = trieGet(world.objects['core/pods'] ?? emptyTrie, spec.namespace);
+  const selector = selectorKey(set);
+  let k = kept.get(spec.uid);
+  if (k !== undefined && (k.name !== spec.name || k.selector !== selector || k.deleting !== spec.deleting || k.summary.names !== names)) k = undefined;
+  if (k !== undefined && k.pods !== pods) {
+    if (bringOver(k, pods, spec)) k = { ...k, pods };
+    else k = undefined;
+  }
+  let result: Membership;
+  if (k !== undefined) result = { pods: k.summary.pods, adopt: [], release: [], summary: k.summary };
+  else {
+    result = listMembers(world, set, spec);
+    if (result.adopt.length === 0 && result.release.length === 0) {
+      if (kept.size >= keptMax) kept.clear();
+      const summary = new MemberSummary(names);
+      for (const [ordinal, pod] of result.pods) summary.add(ordinal, pod);
+      k = { pods, name: spec.name, selector, deleting: spec.deleting, summary };
+      result = { ...result, pods: summary.pods, summary };
+    }
+  }
+  if (k !== undefined) kept.set(spec.uid, k);
+  else kept.delete(spec.uid);
+  if (check) {
+    const listed = listMembers(world, set, spec);
+    assert(
+      listed.adopt.length === result.adopt.length && listed.release.length === result.release.length && listed.pods.size === result.pods.size && [...listed.pods].every(([o, p]) => result.pods.get(o) === p || (listed.adopt.length > 0 && JSON.stringify(result.pods.get(o)) === JSON.stringify(p))),
+      `statefulset-controller: the kept members of ${spec.namespace}/${spec.name} differ from the listed ones`,
+    );
+  }
+  return result;
 }

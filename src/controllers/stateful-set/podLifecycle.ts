@@ -127,27 +127,40 @@ const podPhase = (pod: KubeObject): unknown => (isObject(pod['status']) ? pod['s
 
 /** Running with Ready True (reference §6.3 runningAndReady). */
 export function isRunningAndReady(pod: KubeObject): boolean {
-  return readiness(pod).runningAndReady;
+  return factsOf(pod).runningAndReady;
 }
 
-interface Readiness {
+/** What the controller reads of a pod, every sync: read once per stored version. */
+export interface PodFacts {
+  /** `status.phase` as written ('' when absent: not yet seen by a kubelet). */
+  readonly phase: string;
   readonly runningAndReady: boolean;
   /** Ready's lastTransitionTime, when it is a non-zero time. */
   readonly readySince: Instant | null;
+  readonly terminating: boolean;
+  /** The `controller-revision-hash` label, if any. */
+  readonly revision: string | undefined;
 }
 
-/** By stored pod: its conditions are read once per version, not once per settle round. */
-const readinessByPod = new WeakMap<KubeObject, Readiness>();
+/** By stored pod (a stored version never changes). */
+const factsByPod = new WeakMap<KubeObject, PodFacts>();
 
-function readiness(pod: KubeObject): Readiness {
-  const known = readinessByPod.get(pod);
+export function factsOf(pod: KubeObject): PodFacts {
+  const known = factsByPod.get(pod);
   if (known !== undefined) return known;
   const ready = conditionOf(pod, 'Ready');
   const since = ready?.['lastTransitionTime'];
   const t = typeof since === 'string' ? parseInstant(since) : null;
-  const r = { runningAndReady: podPhase(pod) === 'Running' && ready?.['status'] === 'True', readySince: t === null || t === goZeroTime ? null : t };
-  readinessByPod.set(pod, r);
-  return r;
+  const phase = podPhase(pod);
+  const f: PodFacts = {
+    phase: typeof phase === 'string' ? phase : phase === undefined || phase === null ? '' : String(phase),
+    runningAndReady: phase === 'Running' && ready?.['status'] === 'True',
+    readySince: t === null || t === goZeroTime ? null : t,
+    terminating: pod.metadata.deletionTimestamp !== undefined,
+    revision: pod.metadata.labels?.[revisionLabel],
+  };
+  factsByPod.set(pod, f);
+  return f;
 }
 
 const goZeroTime = parseInstant('0001-01-01T00:00:00Z');
@@ -163,7 +176,7 @@ export const alwaysAvailable: Instant = Number.MIN_SAFE_INTEGER;
  * it will not as it stands (not ready, or no non-zero transition time to count from).
  */
 export function availableAt(pod: KubeObject, minReadySeconds: number): Instant | null {
-  const r = readiness(pod);
+  const r = factsOf(pod);
   if (!r.runningAndReady) return null;
   if (minReadySeconds <= 0) return alwaysAvailable;
   return r.readySince === null ? null : r.readySince + minReadySeconds * 1000;
@@ -172,13 +185,13 @@ export function availableAt(pod: KubeObject, minReadySeconds: number): Instant |
 /** The pod's health alone, as ordering and availability budgets see it. */
 export function healthOf(pod: KubeObject | undefined, minReadySeconds: number, now: Instant): MemberHealth {
   if (pod === undefined) return 'Missing';
-  if (pod.metadata.deletionTimestamp !== undefined) return 'Terminating';
-  const phase = podPhase(pod);
-  if (phase === 'Failed' || phase === 'Succeeded') return 'Failed';
-  if (phase !== 'Running') return 'Pending';
-  if (!isRunningAndReady(pod)) return 'RunningUnready';
-  const at = availableAt(pod, minReadySeconds);
-  return at !== null && at <= now ? 'Available' : 'Ready';
+  const f = factsOf(pod);
+  if (f.terminating) return 'Terminating';
+  if (f.phase === 'Failed' || f.phase === 'Succeeded') return 'Failed';
+  if (f.phase !== 'Running') return 'Pending';
+  if (!f.runningAndReady) return 'RunningUnready';
+  if (minReadySeconds <= 0) return 'Available';
+  return f.readySince !== null && f.readySince + minReadySeconds * 1000 <= now ? 'Available' : 'Ready';
 }
 
 /** Unavailable: not available, or terminating (v1.34+ rule, reference §6.3). Missing counts. */

@@ -66,6 +66,7 @@ export function identityMatches(names: Names, pod: KubeObject): boolean {
 
 /** Every claim template has its volume, pointing at the member's claim. */
 export function storageMatches(spec: SetSpec, pod: KubeObject, ordinal: number): boolean {
+  if (spec.claimTemplates.length === 0) return true;
   const volumes = objectField(pod, 'spec')['volumes'];
   const list = Array.isArray(volumes) ? volumes.filter(isObject) : [];
   return spec.claimTemplates.every((t) => {

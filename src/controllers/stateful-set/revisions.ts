@@ -19,7 +19,7 @@ import { getObject, listObjects } from '../../store/objects.ts';
 import { applyStrategicMergePatch } from '../../store/patch/strategicMergePatch.ts';
 import type { World } from '../../store/world.ts';
 import { controllerOf, setOwnerReference } from './members.ts';
-import { revisionLabel } from './podLifecycle.ts';
+import { factsOf } from './podLifecycle.ts';
 import { marshalData, revisionHash } from './revisionHash.ts';
 import { readSpec } from './spec.ts';
 
@@ -229,9 +229,9 @@ export function resolveRevisions(world: World, set: KubeObject, names: Names, li
 }
 
 /** Revisions still in use: the current and update ones and every one a pod of the set is labelled with. */
-export function liveRevisionNames(current: KubeObject, update: KubeObject, pods: readonly KubeObject[]): Set<string> {
-  const live = new Set([current.metadata.name ?? '', update.metadata.name ?? '']);
-  for (const p of pods) live.add(p.metadata.labels?.[revisionLabel] ?? '');
+export function liveRevisionNames(current: string, update: string, pods: Iterable<KubeObject>): Set<string> {
+  const live = new Set([current, update]);
+  for (const p of pods) live.add(factsOf(p).revision ?? '');
   return live;
 }
 

@@ -8,7 +8,7 @@
 import type { KubeObject } from '../../api/meta.ts';
 import type { Instant } from '../../core/duration.ts';
 import { objectField, type JsonObject } from '../../core/json.ts';
-import { availableAt, isRunningAndReady, revisionLabel } from './podLifecycle.ts';
+import { availableAt, factsOf } from './podLifecycle.ts';
 import type { SetSpec } from './spec.ts';
 
 export interface SetStatus {
@@ -23,8 +23,6 @@ export interface SetStatus {
   readonly collisionCount: number;
 }
 
-const created = (pod: KubeObject): boolean => String(objectField(pod, 'status')['phase'] ?? '') !== '';
-
 /** Counters over the member pods (in range and condemned), before completion. */
 export function computeStatus(set: KubeObject, spec: SetSpec, pods: Iterable<KubeObject>, current: string, update: string, collisionCount: number, now: Instant): SetStatus {
   let replicas = 0;
@@ -33,18 +31,19 @@ export function computeStatus(set: KubeObject, spec: SetSpec, pods: Iterable<Kub
   let currentReplicas = 0;
   let updated = 0;
   for (const pod of pods) {
-    if (!created(pod)) continue;
+    const f = factsOf(pod);
+    // Created: seen by a kubelet (a phase written).
+    if (f.phase === '') continue;
     replicas++;
-    if (isRunningAndReady(pod)) {
+    if (f.runningAndReady) {
       ready++;
       // Terminating pods still count while Ready, and as available once Ready long enough.
       const at = availableAt(pod, spec.minReadySeconds);
       if (at !== null && at <= now) available++;
     }
-    if (pod.metadata.deletionTimestamp !== undefined) continue;
-    const rev = pod.metadata.labels?.[revisionLabel];
-    if (rev === current) currentReplicas++;
-    if (rev === update) updated++;
+    if (f.terminating) continue;
+    if (f.revision === current) currentReplicas++;
+    if (f.revision === update) updated++;
   }
   return {
     observedGeneration: set.metadata.generation ?? 0,

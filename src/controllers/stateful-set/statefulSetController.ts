@@ -25,16 +25,16 @@ export const statefulSetController: Controller = {
     const intents: Intent[] = [];
     for (const set of listObjects(world, 'apps/statefulsets', null)) {
       if (isBackingOff(world, name, `${set.metadata.namespace ?? ''}/${set.metadata.name ?? ''}`)) continue;
-      intents.push(...syncStatefulSet(world, set, env.names));
+      intents.push(...syncStatefulSet(world, set, env.names, env.checkViews === true));
     }
     return intents;
   },
-  nextWakeup(world) {
+  nextWakeup(world, env) {
     let next: Instant | null = null;
     for (const set of listObjects(world, 'apps/statefulsets', null)) {
       const spec = readSpec(set);
       if (spec.minReadySeconds <= 0) continue;
-      for (const pod of membersOf(world, set, spec).pods.values()) {
+      for (const pod of membersOf(world, set, spec, env.names, env.checkViews === true).pods.values()) {
         const at = availableAt(pod, spec.minReadySeconds);
         if (at !== null && at > world.now && (next === null || at < next)) next = at;
       }

@@ -15,13 +15,16 @@ import type { Names } from '../../api/names.ts';
 import type { Instant } from '../../core/duration.ts';
 import { getObject } from '../../store/objects.ts';
 import type { World } from '../../store/world.ts';
-import type { Intent, Report } from '../types.ts';
+import type { JsonObject } from '../../core/json.ts';
+import { assert } from '../../core/assert.ts';
+import { describeIntent, type Intent, type Report } from '../types.ts';
 import { claimOwnership, newClaim } from './claims.ts';
-import { membersOf, podName } from './members.ts';
-import { healthOf, isUnavailable, revisionLabel, type MemberHealth } from './podLifecycle.ts';
+import { membersOf, podName, type Membership } from './members.ts';
+import { lowerBound, type MemberSummary } from './memberSummary.ts';
+import { factsOf, healthOf, isUnavailable, type MemberHealth } from './podLifecycle.ts';
 import { claimName, identityMatches, newMemberPod, repaired, storageMatches } from './pods.ts';
 import { liveRevisionNames, ownedRevisions, resolveRevisions, revisionsToPrune, setAtRevision } from './revisions.ts';
-import { completed, computeStatus, statusNeedsWrite, statusObject } from './setStatus.ts';
+import { completed, computeStatus, statusNeedsWrite, statusObject, type SetStatus } from './setStatus.ts';
 import { readSpec, scaledMaxUnavailable, templateOf, type SetSpec } from './spec.ts';
 
 const pods = 'core/pods';
@@ -139,8 +142,7 @@ function createPod(s: Sync, slot: Slot): void {
 /**
  * processReplica: what one in-range member needs; true when a monotonic sync must stop here.
  */
-function processReplica(s: Sync, slot: Slot, monotonic: boolean): boolean {
-  const health = healthOf(slot.exists ? slot.pod : undefined, s.spec.minReadySeconds, s.now);
+function processReplica(s: Sync, slot: Slot, health: MemberHealth, monotonic: boolean): boolean {
   if (health === 'Failed') {
     // Recreated at the next sync once the pod is gone.
     if (slot.pod.metadata.deletionTimestamp === undefined) deletePod(s, slot.pod);
@@ -178,20 +180,23 @@ function processCondemned(s: Sync, pod: KubeObject, health: MemberHealth, firstU
   return true;
 }
 
-/** The rolling update through the maxUnavailable budget (§6.5b); returns the deletions made. */
-function rollingUpdate(s: Sync, slots: readonly Slot[], healths: readonly MemberHealth[], updateRevision: string): number {
+/**
+ * The rolling update through the maxUnavailable budget (§6.5b): `unavailable` in-range members
+ * (missing ones included); `members` visits the in-range members from the highest ordinal down
+ * (index in range, pod) while the visitor asks for more. Returns the deletions made.
+ */
+function rollingUpdate(s: Sync, unavailable: number, updateRevision: string, members: (visit: (index: number, pod: KubeObject) => boolean) => void): number {
   const partition = s.spec.hasRollingUpdate ? s.spec.partition : 0;
   const budget = scaledMaxUnavailable(s.spec);
-  const unavailable = healths.filter(isUnavailable).length;
   if (unavailable >= budget) return 0;
   let deleted = 0;
-  for (let i = slots.length - 1; i >= partition && deleted < budget - unavailable; i--) {
-    const slot = slots[i]!;
-    if (!slot.exists || slot.pod.metadata.deletionTimestamp !== undefined) continue;
-    if (slot.pod.metadata.labels?.[revisionLabel] === updateRevision) continue;
-    deletePod(s, slot.pod);
+  members((index, pod) => {
+    if (index < partition || deleted >= budget - unavailable) return false;
+    if (pod.metadata.deletionTimestamp !== undefined || factsOf(pod).revision === updateRevision) return true;
+    deletePod(s, pod);
     deleted++;
-  }
+    return deleted < budget - unavailable;
+  });
   return deleted;
 }
 
@@ -200,10 +205,21 @@ function once<T>(make: () => T): () => T {
   return () => (value ??= { v: make() }).v;
 }
 
-export function syncStatefulSet(world: World, set: KubeObject, names: Names): Intent[] {
-  const spec = readSpec(set);
+/** What every sync starts from: the set's members and revisions resolved, and the writes so far. */
+interface Prepared {
+  readonly s: Sync;
+  readonly members: Membership;
+  readonly listedRevisions: readonly KubeObject[];
+  readonly collisionCount: number;
+  readonly currentName: string;
+  readonly updateName: string;
+  readonly currentTemplate: () => JsonObject;
+  readonly updateTemplate: () => JsonObject;
+}
+
+/** Adoption and release, then the revisions (§6.4 first steps); null when the sync ends there. */
+function prepare(world: World, set: KubeObject, spec: SetSpec, names: Names, members: Membership): Prepared | Intent[] {
   const s: Sync = { world, set, spec, names, now: world.now, key: setKey(spec), out: [] };
-  const members = membersOf(world, set, spec);
   for (const pod of [...members.adopt, ...members.release]) s.out.push({ type: 'update', resource: pods, subresource: '', object: pod, report: report(s, undefined, undefined) });
 
   const listedRevisions = ownedRevisions(world, set);
@@ -215,64 +231,165 @@ export function syncStatefulSet(world: World, set: KubeObject, names: Names): In
     if (w.type === 'create') s.out.push({ type: 'create', resource: revisionsResource, object: w.revision, report: report(s, undefined, undefined) });
     else s.out.push({ type: 'update', resource: revisionsResource, subresource: '', object: w.revision, report: report(s, undefined, undefined) });
   }
-  const currentName = resolution.current.metadata.name ?? '';
-  const updateName = resolution.update.metadata.name ?? '';
-  const currentTemplate = once(() => templateOf(setAtRevision(set, resolution.current)));
-  const updateTemplate = once(() => templateOf(setAtRevision(set, resolution.update)));
+  return {
+    s,
+    members,
+    listedRevisions,
+    collisionCount: resolution.collisionCount,
+    currentName: resolution.current.metadata.name ?? '',
+    updateName: resolution.update.metadata.name ?? '',
+    currentTemplate: once(() => templateOf(setAtRevision(set, resolution.current))),
+    updateTemplate: once(() => templateOf(setAtRevision(set, resolution.update))),
+  };
+}
 
-  // Members in range by index, the rest condemned (highest ordinal first).
-  const before = computeStatus(set, spec, members.pods.values(), currentName, updateName, resolution.collisionCount, s.now);
+/** The slot of a missing in-range member: the pod to create, at the revision §6.6 gives it. */
+function missingMember(p: Prepared, index: number, currentReplicas: number): Slot {
+  const { set, spec, names } = p.s;
+  const ordinal = spec.start + index;
+  // The versioned-pod rule (§6.6): below the partition the current revision, else the update one.
+  const atCurrent = spec.updateStrategy === 'RollingUpdate' && (spec.hasRollingUpdate ? index < spec.partition : ordinal < spec.start + currentReplicas);
+  return missingSlot(ordinal, () => (atCurrent ? newMemberPod(set, spec, names, p.currentTemplate(), p.currentName, ordinal) : newMemberPod(set, spec, names, p.updateTemplate(), p.updateName, ordinal)));
+}
+
+/** The status write, if any, and the pruning of old revisions: the end of every sync. */
+function finishSync(p: Prepared, before: SetStatus, deletions: number, live: ReadonlySet<string>): Intent[] {
+  const { s } = p;
+  const status = completed(s.spec, { ...before, currentReplicas: before.currentReplicas - deletions });
+  if (statusNeedsWrite(s.set, status)) {
+    s.out.push({ type: 'update', resource: 'apps/statefulsets', subresource: 'status', object: { ...s.set, status: statusObject(status) }, report: report(s, undefined, undefined) });
+  }
+  for (const r of revisionsToPrune(s.set, p.listedRevisions, live)) {
+    s.out.push({ type: 'delete', resource: revisionsResource, namespace: s.spec.namespace, name: r.metadata.name ?? '', uid: r.metadata.uid ?? '', report: report(s, undefined, undefined) });
+  }
+  return s.out;
+}
+
+/** The lowest unavailable condemned member, given (highest ordinal first) with their healths. */
+function lowestUnavailable(condemned: readonly (readonly [number, KubeObject])[], healths: readonly MemberHealth[]): KubeObject | null {
+  for (let j = condemned.length - 1; j >= 0; j--) if (isUnavailable(healths[j]!)) return condemned[j]![1];
+  return null;
+}
+
+/** Scale-down, then the rolling update; the deletions the update made. null: the sync stops. */
+function condemnAndUpdate(p: Prepared, condemned: readonly (readonly [number, KubeObject])[], condemnedHealths: readonly MemberHealth[], firstUnavailable: KubeObject | null, update: () => number): number | null {
+  const { s } = p;
+  const monotonic = !s.spec.parallel;
+  for (const [ordinal, pod] of condemned) fixClaimOwners(s, pod, ordinal, true);
+  for (let j = 0; j < condemned.length; j++) {
+    if (processCondemned(s, condemned[j]![1], condemnedHealths[j]!, firstUnavailable, monotonic) && monotonic) return null;
+  }
+  if (s.spec.updateStrategy === 'OnDelete') return null;
+  return update();
+}
+
+/**
+ * The sync by its definition: every in-range slot visited in order, every member counted. Used
+ * whenever the sparse path does not apply, and under `checkInvariants` to check it.
+ */
+function syncListed(p: Prepared): Intent[] {
+  const { s, members } = p;
+  const { spec } = s;
+  const before = computeStatus(s.set, spec, members.pods.values(), p.currentName, p.updateName, p.collisionCount, s.now);
+  const live = (): Set<string> => liveRevisionNames(p.currentName, p.updateName, members.pods.values());
   const slots: Slot[] = [];
   for (let i = 0; i < spec.replicas; i++) {
     const ordinal = spec.start + i;
     const pod = members.pods.get(ordinal);
-    if (pod !== undefined) {
-      slots.push({ ordinal, pod, exists: true });
-      continue;
-    }
-    // The versioned-pod rule (§6.6): below the partition the current revision, else the update one.
-    const atCurrent =
-      spec.updateStrategy === 'RollingUpdate' && (spec.hasRollingUpdate ? i < spec.partition : ordinal < spec.start + before.currentReplicas);
-    slots.push(missingSlot(ordinal, () => (atCurrent ? newMemberPod(set, spec, names, currentTemplate(), currentName, ordinal) : newMemberPod(set, spec, names, updateTemplate(), updateName, ordinal))));
+    slots.push(pod !== undefined ? { ordinal, pod, exists: true } : missingMember(p, i, before.currentReplicas));
   }
   const condemned = [...members.pods.entries()].filter(([o]) => o < spec.start || o >= spec.start + spec.replicas).sort((a, b) => b[0] - a[0]);
   const healths = slots.map((slot) => healthOf(slot.exists ? slot.pod : undefined, spec.minReadySeconds, s.now));
   const condemnedHealths = condemned.map(([, pod]) => healthOf(pod, spec.minReadySeconds, s.now));
   // The lowest unavailable member: in range, or else the lowest condemned one (only the latter
   // is ever compared with a condemned pod).
-  let firstUnavailable: KubeObject | null = null;
-  const firstIndex = healths.findIndex(isUnavailable);
-  if (firstIndex < 0) {
-    for (let j = condemned.length - 1; j >= 0; j--) {
-      if (isUnavailable(condemnedHealths[j]!)) {
-        firstUnavailable = condemned[j]![1];
-        break;
-      }
-    }
-  }
-
-  let deletions = 0;
-  const finish = (): Intent[] => {
-    const status = completed(spec, { ...before, currentReplicas: before.currentReplicas - deletions });
-    if (statusNeedsWrite(set, status)) {
-      s.out.push({ type: 'update', resource: 'apps/statefulsets', subresource: 'status', object: { ...set, status: statusObject(status) }, report: report(s, undefined, undefined) });
-    }
-    const live = liveRevisionNames(resolution.current, resolution.update, [...members.pods.values()]);
-    for (const r of revisionsToPrune(set, listedRevisions, live)) {
-      s.out.push({ type: 'delete', resource: revisionsResource, namespace: spec.namespace, name: r.metadata.name ?? '', uid: r.metadata.uid ?? '', report: report(s, undefined, undefined) });
-    }
-    return s.out;
-  };
+  const firstUnavailable = healths.some(isUnavailable) ? null : lowestUnavailable(condemned, condemnedHealths);
 
   // A set being deleted only reports status: the garbage collector takes its pods.
-  if (spec.deleting) return finish();
+  if (spec.deleting) return finishSync(p, before, 0, live());
   const monotonic = !spec.parallel;
-  for (const slot of slots) if (processReplica(s, slot, monotonic) && monotonic) return finish();
-  for (const [ordinal, pod] of condemned) fixClaimOwners(s, pod, ordinal, true);
-  for (let j = 0; j < condemned.length; j++) {
-    if (processCondemned(s, condemned[j]![1], condemnedHealths[j]!, firstUnavailable, monotonic) && monotonic) return finish();
+  for (let i = 0; i < slots.length; i++) if (processReplica(s, slots[i]!, healths[i]!, monotonic) && monotonic) return finishSync(p, before, 0, live());
+  const unavailable = healths.filter(isUnavailable).length;
+  const deletions = condemnAndUpdate(p, condemned, condemnedHealths, firstUnavailable, () =>
+    rollingUpdate(s, unavailable, p.updateName, (visit) => {
+      for (let i = slots.length - 1; i >= 0; i--) if (slots[i]!.exists && !visit(i, slots[i]!.pod)) return;
+    }),
+  );
+  return finishSync(p, before, deletions ?? 0, live());
+}
+
+/**
+ * The same sync from the kept summary (memberSummary.ts), visiting only what can need a write:
+ * missing and not-plain members in range, condemned members, and in a rolling update the members
+ * from the top down to the first to replace. It applies while the summary is exact without the
+ * clock or the claims: no claim templates and minReadySeconds 0 (availability is then readiness).
+ */
+function syncSparse(p: Prepared, m: MemberSummary): Intent[] {
+  const { s } = p;
+  const { spec } = s;
+  const before: SetStatus = {
+    observedGeneration: s.set.metadata.generation ?? 0,
+    replicas: m.created,
+    readyReplicas: m.ready,
+    currentReplicas: m.byRevision.get(p.currentName) ?? 0,
+    updatedReplicas: m.byRevision.get(p.updateName) ?? 0,
+    availableReplicas: m.ready,
+    currentRevision: p.currentName,
+    updateRevision: p.updateName,
+    collisionCount: p.collisionCount,
+  };
+  const live = (): Set<string> => new Set([p.currentName, p.updateName, ...m.live.keys()]);
+  const lo = spec.start;
+  const hi = spec.start + spec.replicas;
+  const first = lowerBound(m.ordinals, lo);
+  const end = lowerBound(m.ordinals, hi);
+  // In range, ascending: the missing ordinals and the members that are not plain.
+  const visit: number[] = [];
+  let expected = lo;
+  for (let j = first; j < end; j++) {
+    const o = m.ordinals[j]!;
+    for (; expected < o; expected++) visit.push(expected);
+    expected = o + 1;
+    if (m.odd.has(o)) visit.push(o);
   }
-  if (spec.updateStrategy === 'OnDelete') return finish();
-  deletions = rollingUpdate(s, slots, healths, updateName);
-  return finish();
+  for (; expected < hi; expected++) visit.push(expected);
+  const slots = visit.map((o): Slot => {
+    const pod = m.pods.get(o);
+    return pod !== undefined ? { ordinal: o, pod, exists: true } : missingMember(p, o - lo, before.currentReplicas);
+  });
+  const healths = slots.map((slot) => healthOf(slot.exists ? slot.pod : undefined, 0, s.now));
+  const unavailable = healths.filter(isUnavailable).length;
+  const condemned: (readonly [number, KubeObject])[] = [];
+  for (let j = m.ordinals.length - 1; j >= end; j--) condemned.push([m.ordinals[j]!, m.pods.get(m.ordinals[j]!)!]);
+  for (let j = first - 1; j >= 0; j--) condemned.push([m.ordinals[j]!, m.pods.get(m.ordinals[j]!)!]);
+  const condemnedHealths = condemned.map(([, pod]) => healthOf(pod, 0, s.now));
+  const firstUnavailable = unavailable > 0 ? null : lowestUnavailable(condemned, condemnedHealths);
+
+  if (spec.deleting) return finishSync(p, before, 0, live());
+  const monotonic = !spec.parallel;
+  for (let i = 0; i < slots.length; i++) if (processReplica(s, slots[i]!, healths[i]!, monotonic) && monotonic) return finishSync(p, before, 0, live());
+  const deletions = condemnAndUpdate(p, condemned, condemnedHealths, firstUnavailable, () =>
+    rollingUpdate(s, unavailable, p.updateName, (visitMember) => {
+      for (let j = end - 1; j >= first; j--) if (!visitMember(m.ordinals[j]! - lo, m.pods.get(m.ordinals[j]!)!)) return;
+    }),
+  );
+  return finishSync(p, before, deletions ?? 0, live());
+}
+
+/** `check`: compare what is kept from sync to sync with what listing gives (`checkInvariants`). */
+export function syncStatefulSet(world: World, set: KubeObject, names: Names, check = false): Intent[] {
+  const spec = readSpec(set);
+  const members = membersOf(world, set, spec, names, check);
+  const sparse = members.summary !== undefined && spec.claimTemplates.length === 0 && spec.minReadySeconds <= 0;
+  const run = (how: (p: Prepared) => Intent[]): Intent[] => {
+    const p = prepare(world, set, spec, names, members);
+    return Array.isArray(p) ? p : how(p);
+  };
+  if (!sparse) return run(syncListed);
+  const out = run((p) => syncSparse(p, members.summary!));
+  if (check) {
+    const listed = run(syncListed);
+    assert(JSON.stringify(listed) === JSON.stringify(out), `statefulset-controller: the sparse sync of ${spec.namespace}/${spec.name} differs from the listed one:\n${JSON.stringify(out.map(describeIntent))}\n${JSON.stringify(listed.map(describeIntent))}`);
+  }
+  return out;
 }

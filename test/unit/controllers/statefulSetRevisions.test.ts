@@ -252,13 +252,13 @@ describe('pruning', () => {
   const pod = (revision: string): KubeObject => ({ metadata: { name: 'web-0', labels: { [revisionLabel]: revision } } });
 
   it('keeps only live revisions with limit 0 and every one with a negative limit', () => {
-    const live = liveRevisionNames(r5, r5, []);
+    const live = liveRevisionNames(nameOf(r5), nameOf(r5), []);
     expect(revisionsToPrune(statefulSet('x', { limit: 0 }), revs, live).map(nameOf)).toEqual([r1, r2, r3, r4].map(nameOf));
     expect(revisionsToPrune(statefulSet('x', { limit: -1 }), revs, live)).toEqual([]);
   });
 
   it('keeps the newest n non-live revisions and never current, update or pod-labelled ones', () => {
-    const live = liveRevisionNames(r4, r5, [pod(nameOf(r1))]);
+    const live = liveRevisionNames(nameOf(r4), nameOf(r5), [pod(nameOf(r1))]);
     expect([...live].sort()).toEqual([r1, r4, r5].map(nameOf).sort());
     expect(revisionsToPrune(statefulSet('x', { limit: 1 }), [...revs].reverse(), live).map(nameOf)).toEqual([nameOf(r2)]);
     expect(revisionsToPrune(statefulSet('x', { limit: 2 }), revs, live)).toEqual([]);

@@ -1,0 +1,89 @@
+/**
+ * A set's members with what every sync reads of them, summed up as members come and go: the
+ * status counters, the revisions in use, the ordinals in order and the few members a sync has to
+ * look at (anything but running, ready and intact). Kept from sync to sync (members.ts), it lets a
+ * sync of a large set cost the members that are not plain instead of every member (sync.ts's
+ * sparse path); the listed path stays the definition and checks it under `checkInvariants`.
+ */
+import type { KubeObject } from '../../api/meta.ts';
+import type { Names } from '../../api/names.ts';
+import { factsOf, type PodFacts } from './podLifecycle.ts';
+import { identityMatches } from './pods.ts';
+
+export interface MemberEntry {
+  readonly pod: KubeObject;
+  readonly facts: PodFacts;
+}
+
+/** Plain: running and ready, not terminating, its identity intact — nothing for a sync to do. */
+function isPlain(pod: KubeObject, f: PodFacts, names: Names): boolean {
+  return f.phase === 'Running' && f.runningAndReady && !f.terminating && identityMatches(names, pod);
+}
+
+function bump(m: Map<string, number>, key: string, by: number): void {
+  const n = (m.get(key) ?? 0) + by;
+  if (n === 0) m.delete(key);
+  else m.set(key, n);
+}
+
+/** First index whose value is not below `x`. */
+export function lowerBound(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export class MemberSummary {
+  readonly names: Names;
+  /** Members by ordinal. */
+  readonly pods = new Map<number, KubeObject>();
+  readonly entries = new Map<number, MemberEntry>();
+  /** Member ordinals, ascending. */
+  readonly ordinals: number[] = [];
+  /** Ordinals of members that are not plain. */
+  readonly odd = new Set<number>();
+  /** Members a kubelet has seen (a phase written): status.replicas. */
+  created = 0;
+  /** Running and ready members, terminating ones included. */
+  ready = 0;
+  /** Created, not terminating members by revision label. */
+  readonly byRevision = new Map<string, number>();
+  /** Every member by revision label ('' for none): the revisions in use. */
+  readonly live = new Map<string, number>();
+
+  constructor(names: Names) {
+    this.names = names;
+  }
+
+  add(ordinal: number, pod: KubeObject): void {
+    const facts = factsOf(pod);
+    this.pods.set(ordinal, pod);
+    this.entries.set(ordinal, { pod, facts });
+    this.ordinals.splice(lowerBound(this.ordinals, ordinal), 0, ordinal);
+    if (!isPlain(pod, facts, this.names)) this.odd.add(ordinal);
+    this.#count(facts, 1);
+  }
+
+  remove(ordinal: number): void {
+    const e = this.entries.get(ordinal);
+    if (e === undefined) return;
+    this.pods.delete(ordinal);
+    this.entries.delete(ordinal);
+    this.ordinals.splice(lowerBound(this.ordinals, ordinal), 1);
+    this.odd.delete(ordinal);
+    this.#count(e.facts, -1);
+  }
+
+  #count(f: PodFacts, by: number): void {
+    bump(this.live, f.revision ?? '', by);
+    if (f.phase === '') return;
+    this.created += by;
+    if (f.runningAndReady) this.ready += by;
+    if (!f.terminating && f.revision !== undefined) bump(this.byRevision, f.revision, by);
+  }
+}
