@@ -343,16 +343,20 @@ function syncSparse(p: Prepared, m: MemberSummary): Intent[] {
   const hi = spec.start + spec.replicas;
   const first = lowerBound(m.ordinals, lo);
   const end = lowerBound(m.ordinals, hi);
-  // In range, ascending: the missing ordinals and the members that are not plain.
-  const visit: number[] = [];
-  let expected = lo;
-  for (let j = first; j < end; j++) {
-    const o = m.ordinals[j]!;
-    for (; expected < o; expected++) visit.push(expected);
-    expected = o + 1;
-    if (m.odd.has(o)) visit.push(o);
+  // In range, ascending: the missing ordinals and the members that are not plain (with every
+  // ordinal present, only the latter: a few, whatever the size of the set).
+  let visit: number[] = [];
+  if (end - first === spec.replicas) visit = [...m.odd].filter((o) => o >= lo && o < hi).sort((a, b) => a - b);
+  else {
+    let expected = lo;
+    for (let j = first; j < end; j++) {
+      const o = m.ordinals[j]!;
+      for (; expected < o; expected++) visit.push(expected);
+      expected = o + 1;
+      if (m.odd.has(o)) visit.push(o);
+    }
+    for (; expected < hi; expected++) visit.push(expected);
   }
-  for (; expected < hi; expected++) visit.push(expected);
   const slots = visit.map((o): Slot => {
     const pod = m.pods.get(o);
     return pod !== undefined ? { ordinal: o, pod, exists: true } : missingMember(p, o - lo, before.currentReplicas);

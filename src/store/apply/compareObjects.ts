@@ -50,6 +50,8 @@ function recordLeaf(l: JsonValue | undefined, r: JsonValue | undefined, path: Pa
 }
 
 function walk(l: JsonValue | undefined, r: JsonValue | undefined, schema: Schema | undefined, path: Path, c: Collector, valueStruct: boolean): void {
+  // One value on both sides (a subtree a write kept as it was): nothing in it differs.
+  if (l === r) return;
   const shape = shapeOf(schema);
   const lc = containerOf(l, shape);
   const rc = containerOf(r, shape);

@@ -70,15 +70,30 @@ function pushChild(out: FieldSetChild[], element: PathElement, set: FieldSet): v
   if (!isEmptySet(set)) out.push({ element, set });
 }
 
+/**
+ * Paths of either set. `b` itself when `a` adds nothing to it, so that an owner gaining fields it
+ * already has keeps its set (and its encoding, fieldsV1.ts).
+ */
 export function union(a: FieldSet, b: FieldSet): FieldSet {
   if (isEmptySet(a)) return b;
   if (isEmptySet(b)) return a;
   const children: FieldSetChild[] = [];
+  let same = true;
   zipByElement(a.children, b.children, elementOf, elementOf, (x, y) => {
-    if (x !== undefined && y !== undefined) pushChild(children, x.element, union(x.set, y.set));
-    else children.push((x ?? y)!);
+    if (x !== undefined && y !== undefined) {
+      const u = union(x.set, y.set);
+      if (u === y.set) children.push(y);
+      else {
+        same = false;
+        pushChild(children, x.element, u);
+      }
+    } else {
+      if (y === undefined) same = false;
+      children.push((x ?? y)!);
+    }
   });
-  return { members: mergeMembers(a, b, (x, y) => x || y), children };
+  const members = mergeMembers(a, b, (x, y) => x || y);
+  return same && members.length === b.members.length ? b : { members, children };
 }
 
 export function intersection(a: FieldSet, b: FieldSet): FieldSet {
