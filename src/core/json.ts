@@ -19,7 +19,10 @@ export function hasOwn(o: object, key: string): boolean {
 
 /** Sets an own property even for keys such as `__proto__`. */
 export function setOwn(o: JsonObject, key: string, value: JsonValue): void {
-  Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  // Plain assignment is an own data property for every key but `__proto__` (the prototype
+  // setter), and much faster than defining one.
+  if (key === '__proto__') Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true });
+  else o[key] = value;
 }
 
 export function getOwn(o: JsonObject, key: string): JsonValue | undefined {

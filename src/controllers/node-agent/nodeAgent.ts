@@ -86,6 +86,8 @@ interface Agenda {
   readonly readyAfter: number;
   /** By pod uid. */
   readonly entries: Map<string, Entry>;
+  /** The entries with a step still to come (the few pods in motion), by pod uid. */
+  readonly pending: Map<string, Entry>;
   /** Uids the state has steps for whose pods went. */
   readonly gone: Set<string>;
 }
@@ -104,10 +106,22 @@ function entryOf(pod: KubeObject, state: AgentState, readyAfter: number): Entry 
 
 function freshAgenda(world: World, state: AgentState): Agenda {
   const readyAfter = world.config.podReadyAfterMs;
-  const entries = new Map<string, Entry>();
-  for (const pod of listObjects(world, pods, null)) if (ours(pod)) entries.set(pod.metadata.uid ?? '', entryOf(pod, state, readyAfter));
-  const gone = new Set(trieKeys(state.applied).filter((uid) => !entries.has(uid)));
-  return { pods: storeOf(world, pods), state, readyAfter, entries, gone };
+  const agenda: Agenda = { pods: storeOf(world, pods), state, readyAfter, entries: new Map(), pending: new Map(), gone: new Set() };
+  for (const pod of listObjects(world, pods, null)) if (ours(pod)) setEntry(agenda, entryOf(pod, state, readyAfter));
+  for (const uid of trieKeys(state.applied)) if (!agenda.entries.has(uid)) agenda.gone.add(uid);
+  return agenda;
+}
+
+function setEntry(a: Agenda, e: Entry): void {
+  const uid = e.pod.metadata.uid ?? '';
+  a.entries.set(uid, e);
+  if (e.at === null) a.pending.delete(uid);
+  else a.pending.set(uid, e);
+}
+
+function deleteEntry(a: Agenda, uid: string): void {
+  a.entries.delete(uid);
+  a.pending.delete(uid);
 }
 
 let kept: Agenda | null = null;
@@ -117,24 +131,23 @@ function agendaOf(world: World, state: AgentState, check: boolean): Agenda {
   const readyAfter = world.config.podReadyAfterMs;
   if (kept === null || kept.state !== state || kept.readyAfter !== readyAfter) kept = freshAgenda(world, state);
   else if (kept.pods !== store) {
-    const { entries, gone } = kept;
+    const agenda = kept;
     objectChanges(kept.pods, store, (_ns, _name, before, after) => {
       if (before !== undefined && ours(before)) {
         const uid = before.metadata.uid ?? '';
-        if (entries.get(uid)?.known === true) gone.add(uid);
-        entries.delete(uid);
+        if (agenda.entries.get(uid)?.known === true) agenda.gone.add(uid);
+        deleteEntry(agenda, uid);
       }
       if (after !== undefined && ours(after)) {
-        const uid = after.metadata.uid ?? '';
-        gone.delete(uid);
-        entries.set(uid, entryOf(after, state, readyAfter));
+        agenda.gone.delete(after.metadata.uid ?? '');
+        setEntry(agenda, entryOf(after, state, readyAfter));
       }
     });
     kept = { ...kept, pods: store };
   }
   if (check) {
     const fresh = freshAgenda(world, state);
-    assert(fresh.entries.size === kept.entries.size && fresh.gone.size === kept.gone.size && [...fresh.gone].every((uid) => kept!.gone.has(uid)), 'node-agent: the kept agenda lost or gained pods');
+    assert(fresh.entries.size === kept.entries.size && fresh.pending.size === kept.pending.size && fresh.gone.size === kept.gone.size && [...fresh.gone].every((uid) => kept!.gone.has(uid)), 'node-agent: the kept agenda lost or gained pods');
     for (const [uid, e] of fresh.entries) assert(kept.entries.get(uid)?.pod === e.pod && kept.entries.get(uid)?.at === e.at && kept.entries.get(uid)?.known === e.known, `node-agent: the kept agenda is stale for pod ${uid}`);
   }
   return kept;
@@ -152,7 +165,7 @@ export const nodeAgent: Controller = {
     const agenda = agendaOf(world, state, env.checkViews === true);
     // Pods with a step due (new ones first of all), in storage order as a list would give them.
     const due: Entry[] = [];
-    for (const e of agenda.entries.values()) if (e.at !== null && e.at <= world.now) due.push(e);
+    for (const e of agenda.pending.values()) if (e.at !== null && e.at <= world.now) due.push(e);
     if (due.length === 0 && agenda.gone.size === 0) return intents;
     due.sort((a, b) => compareStorageKeys(a.pod, b.pod));
     let applied = state.applied;
@@ -183,16 +196,15 @@ export const nodeAgent: Controller = {
     intents.push({ type: 'remember', controller: name, state: next });
     // The agenda of the state remembered: only the pods acted on have moved on, the gone forgotten.
     if (kept === agenda) {
-      const entries = agenda.entries;
-      for (const { pod } of due) entries.set(pod.metadata.uid ?? '', entryOf(pod, next, agenda.readyAfter));
-      kept = { ...agenda, state: next, entries, gone: new Set() };
+      kept = { ...agenda, state: next, gone: new Set() };
+      for (const { pod } of due) setEntry(kept, entryOf(pod, next, agenda.readyAfter));
     }
     return intents;
   },
   nextWakeup(world, env) {
     if (!world.config.nodeAgent) return null;
     let next: Instant | null = null;
-    for (const e of agendaOf(world, stateOf(world), env.checkViews === true).entries.values()) if (e.at !== null && e.at > world.now && (next === null || e.at < next)) next = e.at;
+    for (const e of agendaOf(world, stateOf(world), env.checkViews === true).pending.values()) if (e.at !== null && e.at > world.now && (next === null || e.at < next)) next = e.at;
     return next;
   },
 };

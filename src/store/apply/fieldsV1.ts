@@ -21,13 +21,38 @@ import { parsePathElement, serializePathElement } from './pathString.ts';
 const encoded = new WeakMap<FieldSet, JsonObject>();
 const decoded = new WeakMap<JsonObject, ParsedFieldSet>();
 
+// And by structure: sets built afresh with the same paths (every pod a StatefulSet creates, every
+// event a controller records) share one trie, encoded once. Bounded: past the bound it starts over.
+const byStructure = new Map<string, JsonObject>();
+const byStructureMax = 4096;
+const structureKeys = new WeakMap<FieldSet, string>();
+
+/** A string naming the set's paths, equal for equal sets (length-prefixed elements, nested). */
+function structureKey(s: FieldSet): string {
+  let key = structureKeys.get(s);
+  if (key !== undefined) return key;
+  key = '';
+  zipByElement(s.members, s.children, (e) => e, (c) => c.element, (m, c) => {
+    const el = serializePathElement(m ?? c!.element);
+    key += `${el.length}:${el}${m === undefined ? '' : '.'}${c === undefined ? ';' : `{${structureKey(c.set)}}`}`;
+  });
+  structureKeys.set(s, key);
+  return key;
+}
+
 /** The fieldsV1 trie of a set, keys in set order (`"."` first where a node is also owned). Shared: do not mutate. */
 export function toFieldsV1(s: FieldSet): JsonObject {
   let out = encoded.get(s);
   if (out === undefined) {
-    out = encodeLevel(s);
+    const key = structureKey(s);
+    out = byStructure.get(key);
+    if (out === undefined) {
+      out = encodeLevel(s);
+      if (byStructure.size >= byStructureMax) byStructure.clear();
+      byStructure.set(key, out);
+    }
     encoded.set(s, out);
-    decoded.set(out, { ok: true, set: s });
+    if (!decoded.has(out)) decoded.set(out, { ok: true, set: s });
   }
   return out;
 }
@@ -35,11 +60,14 @@ export function toFieldsV1(s: FieldSet): JsonObject {
 function encodeLevel(s: FieldSet): JsonObject {
   const out: JsonObject = {};
   zipByElement(s.members, s.children, (e) => e, (c) => c.element, (m, c) => {
-    const node: JsonObject = {};
+    let node: JsonObject = {};
     if (c !== undefined) {
-      if (m !== undefined) setOwn(node, '.', {});
       const inner = toFieldsV1(c.set);
-      for (const k of Object.keys(inner)) setOwn(node, k, inner[k]!);
+      if (m === undefined) node = inner;
+      else {
+        setOwn(node, '.', {});
+        for (const k of Object.keys(inner)) setOwn(node, k, inner[k]!);
+      }
     }
     setOwn(out, serializePathElement(m ?? c!.element), node);
   });

@@ -88,3 +88,18 @@ describe('trie', () => {
     expect(largest).toBeLessThan(80);
   });
 });
+
+describe('trie keys that name Object.prototype members', () => {
+  it('keeps __proto__ and constructor as ordinary keys through sets and deletes', () => {
+    let t: Trie<number> = emptyTrie;
+    for (const k of ['__proto__', 'constructor', 'toString', 'a']) t = trieSet(t, k, k.length);
+    t = trieSet(t, 'b', 1);
+    t = trieDelete(t, 'a');
+    expect(trieGet(t, '__proto__')).toBe(9);
+    expect(trieGet(t, 'constructor')).toBe(11);
+    expect(trieGet(t, 'toString')).toBe(8);
+    expect(trieGet(t, 'a')).toBeUndefined();
+    expect(trieSortedKeys(t)).toEqual(['__proto__', 'b', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(t)).toBe(Object.prototype);
+  });
+});
