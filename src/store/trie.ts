@@ -23,13 +23,18 @@ function hash(key: string): number {
   return h >>> 0;
 }
 
+/** The 64 slot names of a root or branch, made once: listing or naming slots allocates nothing. */
+const slotNames: readonly string[] = Array.from({ length: 64 }, (_, i) => String(i));
+
 function slots(key: string): [string, string] {
   const h = hash(key);
-  return [String(h & 63), String((h >>> 6) & 63)];
+  return [slotNames[h & 63]!, slotNames[(h >>> 6) & 63]!];
 }
 
 export function trieGet<T>(trie: Trie<T>, key: string): T | undefined {
-  const [a, b] = slots(key);
+  const h = hash(key);
+  const a = slotNames[h & 63]!;
+  const b = slotNames[(h >>> 6) & 63]!;
   if (!hasOwn(trie, a)) return undefined;
   const branch = trie[a]!;
   if (!hasOwn(branch, b)) return undefined;
@@ -43,16 +48,27 @@ function put<V>(out: { [k: string]: V }, key: string, value: V): void {
   else out[key] = value;
 }
 
-function withKey<V>(container: { readonly [k: string]: V }, key: string, value: V): { readonly [k: string]: V } {
+/** The own keys of a container: the slot names present, for a root or branch (no key list made). */
+function eachKey(container: object, slotted: boolean, f: (k: string) => void): void {
+  if (!slotted) {
+    for (const k of Object.keys(container)) f(k);
+    return;
+  }
+  for (const k of slotNames) if (hasOwn(container, k)) f(k);
+}
+
+function withKey<V>(container: { readonly [k: string]: V }, key: string, value: V, slotted = false): { readonly [k: string]: V } {
   const out: { [k: string]: V } = {};
-  for (const k of Object.keys(container)) put(out, k, container[k]!);
+  eachKey(container, slotted, (k) => put(out, k, container[k]!));
   put(out, key, value);
   return out;
 }
 
-function withoutKey<V>(container: { readonly [k: string]: V }, key: string): { readonly [k: string]: V } {
+function withoutKey<V>(container: { readonly [k: string]: V }, key: string, slotted = false): { readonly [k: string]: V } {
   const out: { [k: string]: V } = {};
-  for (const k of Object.keys(container)) if (k !== key) put(out, k, container[k]!);
+  eachKey(container, slotted, (k) => {
+    if (k !== key) put(out, k, container[k]!);
+  });
   return out;
 }
 
@@ -60,7 +76,7 @@ export function trieSet<T>(trie: Trie<T>, key: string, value: T): Trie<T> {
   const [a, b] = slots(key);
   const branch: Branch<T> = hasOwn(trie, a) ? trie[a]! : {};
   const leaf: Leaf<T> = hasOwn(branch, b) ? branch[b]! : {};
-  const out = withKey(trie, a, withKey(branch, b, withKey(leaf, key, value)));
+  const out = withKey(trie, a, withKey(branch, b, withKey(leaf, key, value), true), true);
   inherit(trie, out, { key, before: hasOwn(leaf, key), after: true, value });
   return out;
 }
@@ -71,14 +87,19 @@ export function trieDelete<T>(trie: Trie<T>, key: string): Trie<T> {
   const branch = trie[a]!;
   if (!hasOwn(branch, b) || !hasOwn(branch[b]!, key)) return trie;
   const leaf = withoutKey(branch[b]!, key);
-  const newBranch = Object.keys(leaf).length === 0 ? withoutKey(branch, b) : withKey(branch, b, leaf);
-  const out = Object.keys(newBranch).length === 0 ? withoutKey(trie, a) : withKey(trie, a, newBranch);
+  const newBranch = isEmpty(leaf) ? withoutKey(branch, b, true) : withKey(branch, b, leaf, true);
+  const out = isEmpty(newBranch) ? withoutKey(trie, a, true) : withKey(trie, a, newBranch, true);
   inherit(trie, out, { key, before: true, after: false, value: undefined });
   return out;
 }
 
 export function trieIsEmpty<T>(trie: Trie<T>): boolean {
-  return Object.keys(trie).length === 0;
+  return isEmpty(trie);
+}
+
+function isEmpty(container: object): boolean {
+  for (const k in container) if (hasOwn(container, k)) return false;
+  return true;
 }
 
 /** Every key, unsorted (callers sort: iteration order must never leak). */
@@ -221,17 +242,27 @@ export function compareKeys(x: string, y: string): number {
  */
 export function trieChanges<T>(before: Trie<T>, after: Trie<T>, visit: (key: string, before: T | undefined, after: T | undefined) => void): void {
   if (before === after) return;
-  diffLevel(before, after, (b, a) =>
-    diffLevel(b ?? {}, a ?? {}, (lb, la) =>
-      diffLevel(lb ?? {}, la ?? {}, (vb, va, key) => {
+  diffSlots(before, after, (b, a) =>
+    diffSlots(b ?? {}, a ?? {}, (lb, la) =>
+      diffLeaves(lb ?? {}, la ?? {}, (vb, va, key) => {
         if (vb !== va) visit(key, vb, va);
       }),
     ),
   );
 }
 
-/** The entries of two containers that are not the same object, each key once. */
-function diffLevel<V>(x: { readonly [k: string]: V }, y: { readonly [k: string]: V }, onDiffering: (b: V | undefined, a: V | undefined, key: string) => void): void {
+/** The slots of two roots (or branches) that do not hold the same object. */
+function diffSlots<V>(x: { readonly [k: string]: V }, y: { readonly [k: string]: V }, onDiffering: (b: V | undefined, a: V | undefined) => void): void {
+  if (x === y) return;
+  for (const k of slotNames) {
+    const b = hasOwn(x, k) ? x[k] : undefined;
+    const a = hasOwn(y, k) ? y[k] : undefined;
+    if (a !== b) onDiffering(b, a);
+  }
+}
+
+/** The entries of two leaves that are not the same value, each key once. */
+function diffLeaves<V>(x: { readonly [k: string]: V }, y: { readonly [k: string]: V }, onDiffering: (b: V | undefined, a: V | undefined, key: string) => void): void {
   if (x === y) return;
   for (const k of Object.keys(x)) {
     const a = hasOwn(y, k) ? y[k] : undefined;

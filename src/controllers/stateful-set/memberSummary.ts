@@ -55,6 +55,8 @@ export class MemberSummary {
   readonly byRevision = new Map<string, number>();
   /** Every member by revision label ('' for none): the revisions in use. */
   readonly live = new Map<string, number>();
+  /** Ordinals of the members not terminating, ascending, by revision label ('' for none). */
+  readonly #atRevision = new Map<string, number[]>();
 
   constructor(names: Names) {
     this.names = names;
@@ -66,6 +68,12 @@ export class MemberSummary {
     this.entries.set(ordinal, { pod, facts });
     this.ordinals.splice(lowerBound(this.ordinals, ordinal), 0, ordinal);
     if (!isPlain(pod, facts, this.names)) this.odd.add(ordinal);
+    if (!facts.terminating) {
+      const rev = facts.revision ?? '';
+      let list = this.#atRevision.get(rev);
+      if (list === undefined) this.#atRevision.set(rev, (list = []));
+      list.splice(lowerBound(list, ordinal), 0, ordinal);
+    }
     this.#count(facts, 1);
   }
 
@@ -76,7 +84,32 @@ export class MemberSummary {
     this.entries.delete(ordinal);
     this.ordinals.splice(lowerBound(this.ordinals, ordinal), 1);
     this.odd.delete(ordinal);
+    if (!e.facts.terminating) {
+      const rev = e.facts.revision ?? '';
+      const list = this.#atRevision.get(rev)!;
+      list.splice(lowerBound(list, ordinal), 1);
+      if (list.length === 0) this.#atRevision.delete(rev);
+    }
     this.#count(e.facts, -1);
+  }
+
+  /**
+   * The members not terminating and not at `revision` with ordinals in [from, below), highest
+   * first, as long as `visit` asks for more: the pods a rolling update replaces next, found
+   * without stepping over the ones already updated.
+   */
+  staleFromTop(revision: string, from: number, below: number, visit: (ordinal: number) => boolean): void {
+    // One cursor per other revision (there are few), each at its highest ordinal below `below`.
+    const cursors = [...this.#atRevision].filter(([rev]) => rev !== revision).map(([, list]) => ({ list, i: lowerBound(list, below) - 1 }));
+    // Each turn takes one member: there are no more turns than members.
+    for (let turn = 0; turn < this.ordinals.length; turn++) {
+      let best: { list: number[]; i: number } | null = null;
+      for (const c of cursors) if (c.i >= 0 && c.list[c.i]! >= from && (best === null || c.list[c.i]! > best.list[best.i]!)) best = c;
+      if (best === null) return;
+      const ordinal = best.list[best.i]!;
+      best.i--;
+      if (!visit(ordinal)) return;
+    }
   }
 
   #count(f: PodFacts, by: number): void {

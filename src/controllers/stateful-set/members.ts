@@ -9,7 +9,7 @@ import type { KubeObject, OwnerReference } from '../../api/meta.ts';
 import { matchesLabels } from '../../registry/selectors/matchesLabels.ts';
 import { listObjects } from '../../store/objects.ts';
 import { emptyTrie, trieChanges, trieGet, type Trie } from '../../store/trie.ts';
-import { objectField } from '../../core/json.ts';
+import { isObject, objectField } from '../../core/json.ts';
 import { assert } from '../../core/assert.ts';
 import type { Names } from '../../api/names.ts';
 import { MemberSummary } from './memberSummary.ts';
@@ -123,7 +123,16 @@ interface KeptMembers {
 const kept = new Map<string, KeptMembers>();
 const keptMax = 1024;
 
-const selectorKey = (set: KubeObject): string => JSON.stringify(objectField(set, 'spec')['selector'] ?? null);
+/** The selector as written, to tell a changed one; by stored selector object (read once). */
+const selectorKeys = new WeakMap<object, string>();
+
+function selectorKey(set: KubeObject): string {
+  const sel = objectField(set, 'spec')['selector'];
+  if (!isObject(sel)) return JSON.stringify(sel ?? null);
+  let key = selectorKeys.get(sel);
+  if (key === undefined) selectorKeys.set(sel, (key = JSON.stringify(sel)));
+  return key;
+}
 
 /**
  * Brings the kept members over the pods that changed since; false when a change is one the

@@ -18,10 +18,11 @@ import { statefulSetSchema } from '../../registry/stateful-set/schema.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
 import { applyStrategicMergePatch } from '../../store/patch/strategicMergePatch.ts';
 import type { World } from '../../store/world.ts';
+import { trieGet } from '../../store/trie.ts';
 import { controllerOf, setOwnerReference } from './members.ts';
 import { factsOf } from './podLifecycle.ts';
 import { marshalData, revisionHash } from './revisionHash.ts';
-import { readSpec } from './spec.ts';
+import { readSpec, templateOf } from './spec.ts';
 
 export { revisionHash } from './revisionHash.ts';
 
@@ -257,4 +258,65 @@ export function setAtRevision(set: KubeObject, revision: KubeObject): KubeObject
   if (!isObject(data)) return set;
   const r = applyStrategicMergePatch(set as unknown as JsonObject, data, statefulSetSchema);
   return r.ok && isObject(r.value) && isObject(r.value['metadata']) ? (r.value as unknown as KubeObject) : set;
+}
+
+/** Pod templates at a revision, by recorded data and stored set spec (both never change once stored). */
+const templatesAt = new WeakMap<object, WeakMap<object, JsonObject>>();
+
+/** The pod template of the set at the revision: what pods created at that revision are made from. */
+export function templateAt(set: KubeObject, revision: KubeObject): JsonObject {
+  const data = revision['data'];
+  const spec = set['spec'];
+  if (!isObject(data) || !isObject(spec)) return templateOf(setAtRevision(set, revision));
+  let bySpec = templatesAt.get(data);
+  if (bySpec === undefined) templatesAt.set(data, (bySpec = new WeakMap()));
+  let template = bySpec.get(spec);
+  if (template === undefined) bySpec.set(spec, (template = templateOf(setAtRevision(set, revision))));
+  return template;
+}
+
+/** A cache key for an object that never changes once stored (numbers local to this cache). */
+const ids = new WeakMap<object, number>();
+let nextId = 0;
+function idOf(o: object): number {
+  let id = ids.get(o);
+  if (id === undefined) ids.set(o, (id = nextId++));
+  return id;
+}
+
+/**
+ * A sync's revisions, listed and resolved, by what they depend on: the namespace's revisions, the
+ * set's spec, identity, annotations, deletion and the two status fields read. A status write
+ * makes a new set object and changes none of these, so syncs in between reuse the answer.
+ */
+const resolutions = new WeakMap<object, WeakMap<object, Map<string, { readonly listed: readonly KubeObject[]; readonly resolution: Resolution }>>>();
+const noRevisions = {};
+
+export function revisionsOf(world: World, set: KubeObject, names: Names): { readonly listed: readonly KubeObject[]; readonly resolution: Resolution } {
+  const store = world.objects[controllerRevisionsResource];
+  const inNamespace = (store === undefined ? undefined : trieGet(store, set.metadata.namespace ?? '')) ?? noRevisions;
+  const status = objectField(set, 'status');
+  const spec = set['spec'];
+  const key = JSON.stringify([
+    isObject(spec) ? idOf(spec) : null,
+    set.metadata.uid ?? '',
+    set.metadata.name ?? '',
+    set.metadata.namespace ?? '',
+    set.metadata.deletionTimestamp ?? null,
+    set.metadata.annotations ?? null,
+    status['collisionCount'] ?? null,
+    status['currentRevision'] ?? null,
+  ]);
+  let byStore = resolutions.get(names);
+  if (byStore === undefined) resolutions.set(names, (byStore = new WeakMap()));
+  let byKey = byStore.get(inNamespace);
+  if (byKey === undefined) byStore.set(inNamespace, (byKey = new Map()));
+  let known = byKey.get(key);
+  if (known === undefined) {
+    const listed = ownedRevisions(world, set);
+    known = { listed, resolution: resolveRevisions(world, set, names, listed) };
+    if (byKey.size >= 64) byKey.clear();
+    byKey.set(key, known);
+  }
+  return known;
 }

@@ -48,13 +48,22 @@ export function readSpec(set: KubeObject): SetSpec {
   return spec;
 }
 
+/** Parsed selectors by stored selector object: a status write makes a new set, not a new selector. */
+const selectors = new WeakMap<object, ReturnType<typeof labelSelectorFromObject>>();
+
+function parsedSelector(sel: JsonObject): ReturnType<typeof labelSelectorFromObject> {
+  let parsed = selectors.get(sel);
+  if (parsed === undefined) selectors.set(sel, (parsed = labelSelectorFromObject(sel as unknown as LabelSelectorObject, 'spec.selector')));
+  return parsed;
+}
+
 function parseSpec(set: KubeObject): SetSpec {
   const spec = objectField(set, 'spec');
   const strategy = objectField(spec, 'updateStrategy');
   const rolling = isObject(strategy['rollingUpdate']) ? strategy['rollingUpdate'] : null;
   const retention = objectField(spec, 'persistentVolumeClaimRetentionPolicy');
   const sel = spec['selector'];
-  const parsed = isObject(sel) ? labelSelectorFromObject(sel as unknown as LabelSelectorObject, 'spec.selector') : null;
+  const parsed = isObject(sel) ? parsedSelector(sel) : null;
   const matchLabels = isObject(sel) && isObject(sel['matchLabels']) ? (sel['matchLabels'] as Record<string, string>) : {};
   const maxUnavailable = rolling?.['maxUnavailable'];
   return {

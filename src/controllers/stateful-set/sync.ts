@@ -23,9 +23,9 @@ import { membersOf, podName, type Membership } from './members.ts';
 import { lowerBound, type MemberSummary } from './memberSummary.ts';
 import { factsOf, healthOf, isUnavailable, type MemberHealth } from './podLifecycle.ts';
 import { claimName, identityMatches, newMemberPod, repaired, storageMatches } from './pods.ts';
-import { liveRevisionNames, ownedRevisions, resolveRevisions, revisionsToPrune, setAtRevision } from './revisions.ts';
+import { liveRevisionNames, revisionsOf, revisionsToPrune, templateAt } from './revisions.ts';
 import { completed, computeStatus, statusNeedsWrite, statusObject, type SetStatus } from './setStatus.ts';
-import { readSpec, scaledMaxUnavailable, templateOf, type SetSpec } from './spec.ts';
+import { readSpec, scaledMaxUnavailable, type SetSpec } from './spec.ts';
 
 const pods = 'core/pods';
 const claims = 'core/persistentvolumeclaims';
@@ -222,8 +222,7 @@ function prepare(world: World, set: KubeObject, spec: SetSpec, names: Names, mem
   const s: Sync = { world, set, spec, names, now: world.now, key: setKey(spec), out: [] };
   for (const pod of [...members.adopt, ...members.release]) s.out.push({ type: 'update', resource: pods, subresource: '', object: pod, report: report(s, undefined, undefined) });
 
-  const listedRevisions = ownedRevisions(world, set);
-  const resolution = resolveRevisions(world, set, names, listedRevisions);
+  const { listed: listedRevisions, resolution } = revisionsOf(world, set, names);
   // A set being deleted gets no new revisions (the garbage collector is taking them away); with
   // no revision of its template left there is nothing to report either.
   if (spec.deleting && resolution.writes.length > 0) return s.out;
@@ -238,8 +237,8 @@ function prepare(world: World, set: KubeObject, spec: SetSpec, names: Names, mem
     collisionCount: resolution.collisionCount,
     currentName: resolution.current.metadata.name ?? '',
     updateName: resolution.update.metadata.name ?? '',
-    currentTemplate: once(() => templateOf(setAtRevision(set, resolution.current))),
-    updateTemplate: once(() => templateOf(setAtRevision(set, resolution.update))),
+    currentTemplate: once(() => templateAt(set, resolution.current)),
+    updateTemplate: once(() => templateAt(set, resolution.update)),
   };
 }
 
@@ -373,9 +372,9 @@ function syncSparse(p: Prepared, m: MemberSummary): Intent[] {
   const monotonic = !spec.parallel;
   for (let i = 0; i < slots.length; i++) if (processReplica(s, slots[i]!, healths[i]!, monotonic) && monotonic) return finishSync(p, before, 0, live());
   const deletions = condemnAndUpdate(p, condemned, condemnedHealths, firstUnavailable, () =>
-    rollingUpdate(s, unavailable, p.updateName, (visitMember) => {
-      for (let j = end - 1; j >= first; j--) if (!visitMember(m.ordinals[j]! - lo, m.pods.get(m.ordinals[j]!)!)) return;
-    }),
+    rollingUpdate(s, unavailable, p.updateName, (visitMember) =>
+      m.staleFromTop(p.updateName, lo, hi, (ordinal) => visitMember(ordinal - lo, m.pods.get(ordinal)!)),
+    ),
   );
   return finishSync(p, before, deletions ?? 0, live());
 }

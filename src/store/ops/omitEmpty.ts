@@ -11,12 +11,19 @@ import { isObject, setOwn, type JsonObject, type JsonValue } from '../../core/js
 
 const isEmpty = (v: JsonValue): boolean => (Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0);
 
-/** The value with its omitempty-empty collections left out; the same reference when nothing changes. */
-function prune(v: JsonValue, schema: Schema): JsonValue {
+const own = (o: JsonValue | undefined, k: string): JsonValue | undefined => (isObject(o) && Object.hasOwn(o, k) ? o[k] : undefined);
+
+/**
+ * The value with its omitempty-empty collections left out; the same reference when nothing
+ * changes. `stored`: the value at the same place in the stored object, if any — a part written
+ * back unchanged is already pruned, so an update costs what it changed.
+ */
+function prune(v: JsonValue, schema: Schema, stored: JsonValue | undefined): JsonValue {
+  if (v === stored) return v;
   if (schema.type === 'list' && Array.isArray(v)) {
     let changed = false;
-    const out = v.map((x) => {
-      const y = prune(x, schema.items);
+    const out = v.map((x, i) => {
+      const y = prune(x, schema.items, Array.isArray(stored) ? stored[i] : undefined);
       if (y !== x) changed = true;
       return y;
     });
@@ -25,7 +32,7 @@ function prune(v: JsonValue, schema: Schema): JsonValue {
   if (schema.type === 'map' && isObject(v)) {
     let out: JsonObject | null = null;
     for (const [k, x] of Object.entries(v)) {
-      const y = prune(x, schema.values);
+      const y = prune(x, schema.values, own(stored, k));
       if (y === x) continue;
       out ??= { ...v };
       setOwn(out, k, y);
@@ -42,7 +49,7 @@ function prune(v: JsonValue, schema: Schema): JsonValue {
         delete out[k];
         continue;
       }
-      const y = prune(x, field);
+      const y = prune(x, field, own(stored, k));
       if (y === x) continue;
       out ??= { ...v };
       setOwn(out, k, y);
@@ -52,6 +59,7 @@ function prune(v: JsonValue, schema: Schema): JsonValue {
   return v;
 }
 
-export function omitEmptyCollections(obj: KubeObject, schema: Schema): KubeObject {
-  return prune(obj as unknown as JsonValue, schema) as unknown as KubeObject;
+/** `stored`: the object as stored before this write (an update), whose unchanged parts need no look. */
+export function omitEmptyCollections(obj: KubeObject, schema: Schema, stored?: KubeObject): KubeObject {
+  return prune(obj as unknown as JsonValue, schema, stored as unknown as JsonValue | undefined) as unknown as KubeObject;
 }

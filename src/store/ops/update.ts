@@ -122,7 +122,7 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
     }
     obj = rt.strategy.prepareForUpdate(obj, old, sctx);
   }
-  obj = omitEmptyCollections(obj, rt.schema);
+  obj = omitEmptyCollections(obj, rt.schema, old);
   if (rt.hasGeneration && sub === undefined && specChanged(obj, old)) obj = { ...obj, metadata: { ...obj.metadata, generation: (old.metadata.generation ?? 0) + 1 } };
   const strat = sub?.strategy ?? rt.strategy;
   const fieldErrors = [...validateObjectMetaUpdate(obj.metadata, old.metadata, { namespaced: rt.namespaced, nameRule: rt.nameRule }), ...strat.validateUpdate(obj, old, sctx)];
