@@ -36,10 +36,16 @@ function mismatch(v: JsonValue, schema: Schema, where: Where): never {
   throw new TypeError_(`json: cannot unmarshal ${shown} into Go struct field ${where.struct}.${where.path} of type ${goTypeOf(schema)}`);
 }
 
-export function decodeTyped(value: JsonValue, schema: Schema, ctx: { kind: string; version: string }): Decoded {
+/**
+ * `stored`: the object as stored, when `value` was made from it (a patch): the parts of `value`
+ * that are the stored ones (same references) were decoded when stored and come back as they are.
+ * Parts that decode to themselves are returned as they are too, so untouched parts of a patched
+ * object keep their identity and later steps (pruning, comparison) skip them.
+ */
+export function decodeTyped(value: JsonValue, schema: Schema, ctx: { kind: string; version: string }, stored?: JsonValue): Decoded {
   const unknown: string[] = [];
   try {
-    const out = walk(value, schema, { struct: ctx.kind, path: '' }, '', unknown, 0);
+    const out = walk(value, schema, { struct: ctx.kind, path: '' }, '', unknown, 0, stored);
     void ctx.version;
     return { ok: true, value: out ?? {}, unknownFields: unknown.slice(0, limits.decodeProblemsMax) };
   } catch (e) {
@@ -48,9 +54,12 @@ export function decodeTyped(value: JsonValue, schema: Schema, ctx: { kind: strin
   }
 }
 
-function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, unknown: string[], depth: number): JsonValue | undefined {
+const child = (o: JsonValue | undefined, k: string): JsonValue | undefined => (isObject(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+
+function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, unknown: string[], depth: number, stored: JsonValue | undefined): JsonValue | undefined {
   if (depth > limits.jsonDepthMax) throw new TypeError_(`exceeded max depth of ${limits.jsonDepthMax}`);
   if (v === null) return undefined;
+  if (v === stored && typeof v === 'object') return v;
   switch (schema.type) {
     case 'any':
       return v;
@@ -83,35 +92,59 @@ function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, un
       return v;
     case 'map': {
       if (!isObject(v)) mismatch(v, schema, where);
-      const out: JsonObject = {};
-      for (const k of Object.keys(v as JsonObject)) {
-        const x = walk((v as JsonObject)[k]!, schema.values, where, `${reportPath}[${k}]`, unknown, depth + 1);
-        setOwn(out, k, x === undefined ? null : x);
+      const keys = Object.keys(v as JsonObject);
+      let out: JsonObject | null = null;
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]!;
+        const was = (v as JsonObject)[k]!;
+        const x = walk(was, schema.values, where, `${reportPath}[${k}]`, unknown, depth + 1, child(stored, k));
+        const y = x === undefined ? null : x;
+        if (out === null && y !== was) out = copyOf(v as JsonObject, keys, i);
+        if (out !== null) setOwn(out, k, y);
       }
-      return out;
+      return out ?? v;
     }
     case 'list': {
       if (!Array.isArray(v)) mismatch(v, schema, where);
-      return (v as JsonValue[]).map((x, i) => walk(x, schema.items, where, `${reportPath}[${i}]`, unknown, depth + 1) ?? null);
+      let changed = false;
+      const out = (v as JsonValue[]).map((x, i) => {
+        const y = walk(x, schema.items, where, `${reportPath}[${i}]`, unknown, depth + 1, Array.isArray(stored) ? stored[i] : undefined) ?? null;
+        if (y !== x) changed = true;
+        return y;
+      });
+      return changed ? out : v;
     }
     case 'struct':
-      return walkStruct(v, schema, where, reportPath, unknown, depth);
+      return walkStruct(v, schema, where, reportPath, unknown, depth, stored);
   }
 }
 
-function walkStruct(v: JsonValue, schema: StructSchema, where: Where, reportPath: string, unknown: string[], depth: number): JsonObject {
+function walkStruct(v: JsonValue, schema: StructSchema, where: Where, reportPath: string, unknown: string[], depth: number, stored: JsonValue | undefined): JsonObject {
   if (!isObject(v)) mismatch(v, schema, where);
-  const out: JsonObject = {};
-  for (const k of Object.keys(v as JsonObject)) {
+  const keys = Object.keys(v as JsonObject);
+  // Built only once a field decodes to something else or goes: until then `v` is its own result.
+  let out: JsonObject | null = null;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
     const fieldSchema = Object.prototype.hasOwnProperty.call(schema.fields, k) ? schema.fields[k] : undefined;
     const at = reportPath === '' ? k : `${reportPath}.${k}`;
     if (fieldSchema === undefined) {
       if (!unknown.includes(at)) unknown.push(at);
+      out ??= copyOf(v as JsonObject, keys, i);
       continue;
     }
     // Go names the struct that declares the field and the path from the top-level object.
-    const x = walk((v as JsonObject)[k]!, fieldSchema, { struct: schema.goName, path: where.path === '' ? k : `${where.path}.${k}` }, at, unknown, depth + 1);
-    if (x !== undefined) setOwn(out, k, x);
+    const was = (v as JsonObject)[k]!;
+    const x = walk(was, fieldSchema, { struct: schema.goName, path: where.path === '' ? k : `${where.path}.${k}` }, at, unknown, depth + 1, child(stored, k));
+    if (out === null && x !== was) out = copyOf(v as JsonObject, keys, i);
+    if (out !== null && x !== undefined) setOwn(out, k, x);
   }
+  return out ?? (v as JsonObject);
+}
+
+/** A new object with the first `n` of `keys` of `o`, as they are. */
+function copyOf(o: JsonObject, keys: readonly string[], n: number): JsonObject {
+  const out: JsonObject = {};
+  for (let i = 0; i < n; i++) setOwn(out, keys[i]!, o[keys[i]!]!);
   return out;
 }

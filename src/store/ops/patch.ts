@@ -47,7 +47,7 @@ export function patch(ctx: OpContext, namespace: string, name: string, req: Patc
     if (!r.ok) return fail(r.error);
     patched = r.value;
   }
-  const checked = checkPatchedFields(ctx.rt, patched, req);
+  const checked = checkPatchedFields(ctx.rt, patched, req, doc);
   if (!checked.ok) return fail(checked.error);
   // A patch result is deduplicated after (mutating) admission only, with that wording.
   const deduped = dedupOwnerReferences(checked.object, true);

@@ -16,10 +16,11 @@ export function checkPatchedFields(
   rt: ResourceType,
   patched: JsonValue,
   req: { type: string; patch: JsonValue; fieldValidation: FieldValidation },
+  stored?: JsonValue,
 ): { ok: true; object: KubeObject; warnings: string[] } | { ok: false; error: ApiError } {
   const invalidPatch = (detail: string): ApiError =>
     errors.invalid({ group: '', kind: '' }, '', [fieldError.invalid('patch', JSON.stringify(patched), detail)]);
-  const decoded = decodeTyped(patched, rt.schema, { kind: rt.kind, version: rt.version });
+  const decoded = decodeTyped(patched, rt.schema, { kind: rt.kind, version: rt.version }, stored);
   if (!decoded.ok) return { ok: false, error: invalidPatch(decoded.message) };
   if (decoded.unknownFields.length > 0 && req.fieldValidation === 'Strict') {
     return { ok: false, error: invalidPatch(`strict decoding error: ${decoded.unknownFields.map((f) => `unknown field "${f}"`).join(', ')}`) };
