@@ -82,16 +82,3 @@ export function* entriesAfter(log: Log, after: number, resource?: string): Gener
   }
 }
 
-/** Entries with rv > after in reverse order (for undoing changes to read an old snapshot). */
-export function* entriesAfterReversed(log: Log, after: number, resource: string): Generator<LogEntry> {
-  const chunks = log.chunks;
-  for (let ci = chunks.length - 1; ci >= 0; ci--) {
-    const c = chunks[ci]!;
-    if (c[c.length - 1]!.rv <= after) return;
-    for (let k = c.length - 1; k >= 0; k--) {
-      const e = c[k]!;
-      if (e.rv <= after) return;
-      if (e.resource === resource) yield e;
-    }
-  }
-}

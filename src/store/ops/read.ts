@@ -5,10 +5,9 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { errors } from '../../core/status.ts';
-import { entriesAfterReversed } from '../history.ts';
-import { getObject, listObjects, storageKey } from '../objects.ts';
+import { getObject, storageKey } from '../objects.ts';
 import { encodeContinue, type ContinueToken } from '../continueToken.ts';
-import type { World } from '../world.ts';
+import { listPage } from '../listPage.ts';
 import { fail, groupResource, type OpContext, type OpResult } from './context.ts';
 import { apiVersionOf } from './typeMeta.ts';
 
@@ -31,21 +30,6 @@ export function get(ctx: OpContext, namespace: string, name: string, resourceVer
   const obj = getObject(ctx.world, ctx.rt.id, namespace, name);
   if (obj === undefined) return fail(errors.notFound(groupResource(ctx), name));
   return { ok: true, world: ctx.world, code: 200, body: obj, warnings: [] };
-}
-
-/** Objects of a resource as they were at revision `at` (changes after it undone). */
-export function objectsAt(world: World, resource: string, namespace: string | null, at: number): KubeObject[] {
-  const current = listObjects(world, resource, namespace);
-  if (at >= world.revision) return current;
-  const byKey = new Map<string, KubeObject>();
-  for (const o of current) byKey.set(storageKey(o.metadata.namespace ?? '', o.metadata.name ?? ''), o);
-  for (const e of entriesAfterReversed(world.log, at, resource)) {
-    if (namespace !== null && e.namespace !== namespace) continue;
-    const key = storageKey(e.namespace, e.name);
-    if (e.type === 'ADDED') byKey.delete(key);
-    else byKey.set(key, e.prev!);
-  }
-  return [...byKey.keys()].sort().map((k) => byKey.get(k)!);
 }
 
 /** Which revision a list reads, or the error that refuses it. */
@@ -89,18 +73,18 @@ export function list(ctx: OpContext, namespace: string | null, opts: ListOptions
   const rv = read.rv;
   // resourceVersion=0 is served from the cache: limit is ignored.
   const limit = opts.resourceVersion === 0 && opts.continueToken === undefined ? 0 : (opts.limit ?? 0);
-  let items = objectsAt(ctx.world, ctx.rt.id, namespace, rv);
-  const start = opts.continueToken?.start;
-  if (start !== undefined) items = items.filter((o) => keyOf(o, namespace) >= start);
-  if (opts.filter !== undefined) items = items.filter(opts.filter);
+  const page = listPage(ctx.world, ctx.rt.id, namespace, rv, {
+    ...(opts.continueToken === undefined ? {} : { start: opts.continueToken.start }),
+    limit,
+    ...(opts.filter === undefined ? {} : { filter: opts.filter }),
+    countRemaining: !opts.filtered,
+  });
   const metadata: { resourceVersion: string; continue?: string; remainingItemCount?: number } = { resourceVersion: String(rv) };
-  if (limit > 0 && items.length > limit) {
-    const page = items.slice(0, limit);
-    metadata.continue = encodeContinue(rv, keyOf(page[page.length - 1]!, namespace));
-    if (!opts.filtered) metadata.remainingItemCount = items.length - limit;
-    items = page;
+  if (page.more) {
+    metadata.continue = encodeContinue(rv, keyOf(page.items[page.items.length - 1]!, namespace));
+    if (page.remaining !== undefined) metadata.remainingItemCount = page.remaining;
   }
-  const body = { kind: ctx.rt.listKind, apiVersion: apiVersionOf(ctx.rt), metadata, items: items.map(listItem) };
+  const body = { kind: ctx.rt.listKind, apiVersion: apiVersionOf(ctx.rt), metadata, items: page.items.map(listItem) };
   return { ok: true, world: ctx.world, code: 200, body, warnings: [] };
 }
 
