@@ -6,8 +6,9 @@
  */
 import { namesFor } from '../api/names.ts';
 import type { ServiceAccountKey } from '../auth/identityConfig.ts';
-import { buildResourceTable } from '../registry/index.ts';
-import type { World } from '../store/world.ts';
+import { buildResourceTable, type ResourceTable } from '../registry/index.ts';
+import type { GroupDomain, World } from '../store/world.ts';
+import { canonicalJson } from '../core/json.ts';
 import { bootstrapWorld } from './bootstrap.ts';
 import { identityWithKeys, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
 import type { StepEnv } from './step.ts';
@@ -26,9 +27,35 @@ export interface StartingEdge {
   readonly facts?: ReadonlyMap<string, unknown>;
 }
 
+/**
+ * What every simulation of the same seed and settings starts from, made once and shared: the
+ * resource table of a names mode, and the bootstrapped world (namespaces, RBAC policy, the first
+ * settle) of a seed, start, config and fault rules. Both are immutable, so a property test that
+ * makes a thousand fresh simulations builds them once. Bounded: past the bound it starts over.
+ */
+const tables = new Map<string, ResourceTable>();
+const freshWorlds = new Map<string, World>();
+const freshWorldsMax = 64;
+
+function tableFor(domain: GroupDomain): ResourceTable {
+  let table = tables.get(domain);
+  if (table === undefined) tables.set(domain, (table = buildResourceTable(namesFor(domain))));
+  return table;
+}
+
+function freshWorld(o: ResolvedOptions, table: ResourceTable): World {
+  const key = canonicalJson([o.seed, o.start, o.config, o.faults]);
+  let world = freshWorlds.get(key);
+  if (world === undefined) {
+    if (freshWorlds.size >= freshWorldsMax) freshWorlds.clear();
+    freshWorlds.set(key, (world = bootstrapWorld(o, table)));
+  }
+  return world;
+}
+
 export function startingPoint(options: SimulationOptions = {}, edge: StartingEdge = {}): StartingPoint {
   const o = resolveOptions(options);
-  const table = buildResourceTable(namesFor(o.config.groupDomain));
+  const table = tableFor(o.config.groupDomain);
   const env: StepEnv = {
     table,
     identity: identityWithKeys(o, edge.keys ?? []),
@@ -36,5 +63,5 @@ export function startingPoint(options: SimulationOptions = {}, edge: StartingEdg
     signing: { caNotAfter: edge.signingCaNotAfter ?? Number.MAX_SAFE_INTEGER, maxDurationSeconds: o.clusterSigningDurationSeconds },
     controllers: [...builtInControllers, ...(options.controllers ?? [])],
   };
-  return { world: bootstrapWorld(o, table), env, options: o };
+  return { world: freshWorld(o, table), env, options: o };
 }

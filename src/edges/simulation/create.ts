@@ -22,12 +22,31 @@ function certificatesOption(name: string, pem: string | undefined): ReturnType<t
   throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${name}: no PEM certificate (BEGIN CERTIFICATE) could be read`);
 }
 
+/**
+ * Key material derived from the seed (and the keys given as options), made once per distinct
+ * input and shared by every simulation made from it: imported keys and a generated certificate
+ * never change. Bounded: past the bound it starts over. A failure is not kept.
+ */
+const material = new Map<string, Promise<unknown>>();
+const materialMax = 64;
+
+function shared<T>(key: string, make: () => Promise<T>): Promise<T> {
+  let p = material.get(key) as Promise<T> | undefined;
+  if (p === undefined) {
+    if (material.size >= materialMax) material.clear();
+    p = make();
+    material.set(key, p);
+    p.catch(() => material.delete(key));
+  }
+  return p;
+}
+
 async function edgeFor(options: SimulationOptions): Promise<SimulationEdge> {
   const o = resolveOptions(options);
-  const ca = await clusterCa(o.seed, o.start);
+  const ca = await shared(JSON.stringify(['ca', o.seed, o.start]), () => clusterCa(o.seed, o.start));
   let keys;
   try {
-    keys = await serviceAccountKeys(o.seed, options.signingKeys);
+    keys = await shared(JSON.stringify(['keys', o.seed, options.signingKeys ?? null]), () => serviceAccountKeys(o.seed, options.signingKeys));
   } catch (e) {
     throw new PlatformSimError('PSIM_OPTION_INVALID', `option signingKeys: ${(e as Error).message}`);
   }
