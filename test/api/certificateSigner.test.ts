@@ -20,19 +20,19 @@ async function csrPem(name: string, extensions: x509.Extension[] = []): Promise<
 type Sim = Awaited<ReturnType<typeof sim>>;
 
 /** The certificate of an issued request, verified against the CA that signed it. */
-function issued(s: Sim, csr: Body, caPem: string = s.caCertificate): x509.X509Certificate {
+async function issued(s: Sim, csr: Body, caPem?: string): Promise<x509.X509Certificate> {
   const pem = Buffer.from(csr.status.certificate, 'base64').toString('utf8');
-  expectVerifies(pem, caPem, s.now());
+  expectVerifies(pem, caPem ?? (await s.caCertificate()), s.now());
   return new x509.X509Certificate(pem);
 }
 
 /** Creates and approves a request; a certificate the signer then issues is verified at once. */
-async function submitAndApprove(s: Sim, name: string, spec: Body, caPem: string = s.caCertificate): Promise<Body> {
+async function submitAndApprove(s: Sim, name: string, spec: Body, caPem?: string): Promise<Body> {
   const created = (await s.request({ method: 'POST', path: csrs, body: { metadata: { name }, spec } })).body as Body;
   expect(created.metadata?.name, JSON.stringify(created)).toBe(name);
   await s.request({ method: 'PUT', path: `${csrs}/${name}/approval`, body: { ...created, status: { conditions: [{ type: 'Approved', status: 'True', reason: 'Test' }] } } });
   const csr = (await s.request({ method: 'GET', path: `${csrs}/${name}` })).body as Body;
-  if (csr.status.certificate !== undefined) issued(s, csr, caPem);
+  if (csr.status.certificate !== undefined) await issued(s, csr, caPem);
   return csr;
 }
 
@@ -40,7 +40,7 @@ describe('built-in signers', () => {
   it('issue an approved API-server client certificate with the real contents', async () => {
     const s = await sim();
     const csr = await submitAndApprove(s, 'alice', { request: b64(await csrPem('CN=alice, O=dev')), signerName: 'platform.io/apiserver-client', usages: ['digital signature', 'client auth'] });
-    const cert = issued(s, csr);
+    const cert = await issued(s, csr);
     expect(cert.subjectName.getField('CN')).toEqual(['alice']);
     expect(cert.subjectName.getField('O')).toEqual(['dev']);
     expect(cert.issuerName.getField('CN')).toEqual(['platform-sim-ca']);
@@ -57,10 +57,10 @@ describe('built-in signers', () => {
   it('write no KeyUsage extension when the usages set no key-usage bit, as Go x509 (OpenSSL and Node refuse an empty one)', async () => {
     const s = await sim();
     const csr = await submitAndApprove(s, 'bare', { request: b64(await csrPem('CN=bare')), signerName: 'platform.io/apiserver-client', usages: ['client auth'] });
-    const cert = issued(s, csr);
+    const cert = await issued(s, csr);
     expect(cert.extensions.map((e) => e.type)).not.toContain('2.5.29.15');
     expect(cert.getExtension(x509.ExtendedKeyUsageExtension)?.usages.map(String)).toEqual(['1.3.6.1.5.5.7.3.2']);
-    const both = issued(s, await submitAndApprove(s, 'both', { request: b64(await csrPem('CN=both')), signerName: 'platform.io/apiserver-client', usages: ['key encipherment', 'client auth'] }));
+    const both = await issued(s, await submitAndApprove(s, 'both', { request: b64(await csrPem('CN=both')), signerName: 'platform.io/apiserver-client', usages: ['key encipherment', 'client auth'] }));
     expect(both.getExtension(x509.KeyUsagesExtension)).toMatchObject({ critical: true, usages: x509.KeyUsageFlags.keyEncipherment });
   });
 
@@ -85,7 +85,7 @@ describe('built-in signers', () => {
     const s = await sim({ clusterSigning: { certificate: caPem, privateKey } });
     const spec = async (cn: string, usages: string[]) => ({ request: b64(await csrPem(`CN=${cn}`)), signerName: 'platform.io/apiserver-client', usages });
     for (const [name, usages] of [['ec-bare', ['client auth']], ['ec-full', ['digital signature', 'key encipherment', 'client auth']]] as const) {
-      const cert = issued(s, await submitAndApprove(s, name, await spec(name, [...usages]), caPem), caPem);
+      const cert = await issued(s, await submitAndApprove(s, name, await spec(name, [...usages]), caPem), caPem);
       expect(cert.issuerName.getField('CN')).toEqual(['ecdsa-signing-ca']);
       expect(cert.signatureAlgorithm).toMatchObject({ name: 'ECDSA', hash: { name: 'SHA-256' } });
     }
@@ -95,7 +95,7 @@ describe('built-in signers', () => {
     const s = await sim({ clusterSigningDuration: '24h' });
     const hours = async (name: string, seconds?: number): Promise<number> => {
       const csr = await submitAndApprove(s, name, { request: b64(await csrPem(`CN=${name}`)), signerName: 'platform.io/apiserver-client', usages: ['client auth'], ...(seconds === undefined ? {} : { expirationSeconds: seconds }) });
-      const c = issued(s, csr);
+      const c = await issued(s, csr);
       return (c.notAfter.getTime() - c.notBefore.getTime()) / 3600_000;
     };
     expect(await hours('none')).toBe(24);
@@ -121,7 +121,7 @@ describe('built-in signers', () => {
       signerName: 'platform.io/nodeagent-serving',
       usages: ['digital signature', 'key encipherment', 'server auth'],
     });
-    const cert = issued(s, serving);
+    const cert = await issued(s, serving);
     expect(cert.getExtension(x509.SubjectAlternativeNameExtension)?.names.items.map((n) => n.value)).toEqual(['n1.local']);
   });
 
@@ -134,7 +134,7 @@ describe('built-in signers', () => {
       const pending = (await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'pending' }, spec: { request: b64(pem), signerName: 'platform.io/apiserver-client', usages: ['client auth'] } } })).body as Body;
       expect(pending.status).toEqual({});
       const csr = await submitAndApprove(s, 'det', { request: b64(pem), signerName: 'platform.io/apiserver-client', usages: ['client auth'] });
-      return { certificate: csr.status.certificate as string, serial: issued(s, csr).serialNumber };
+      return { certificate: csr.status.certificate as string, serial: (await issued(s, csr)).serialNumber };
     };
     const a = await run();
     expect(a.serial).toMatch(/^[0-9a-f]{32}$/);
@@ -190,7 +190,7 @@ describe('node-agent client approver', () => {
     await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'nope' }, spec: await spec('system:node:n2') }, as: { user: 'stranger' } });
     const boot = (await s.request({ method: 'GET', path: `${csrs}/boot` })).body as Body;
     expect(boot.status.conditions[0]).toMatchObject({ type: 'Approved', status: 'True', reason: 'AutoApproved', message: 'Auto approving kubelet client certificate after SubjectAccessReview.' });
-    expect(issued(s, boot).subjectName.getField('CN')).toEqual(['system:node:n1']);
+    expect((await issued(s, boot)).subjectName.getField('CN')).toEqual(['system:node:n1']);
     const nope = (await s.request({ method: 'GET', path: `${csrs}/nope` })).body as Body;
     expect(nope.status).toEqual({});
   });

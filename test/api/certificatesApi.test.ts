@@ -175,7 +175,7 @@ describe('certificate admission: approve, sign, attest', () => {
     const s = await sim();
     const ctbs = '/apis/certificates.platform.io/v1beta1/clustertrustbundles';
     await grant(s, 'ctb-writer', [{ verbs: ['create', 'update'], apiGroups: ['certificates.platform.io'], resources: ['clustertrustbundles'] }]);
-    const bundle = { spec: { trustBundle: s.caCertificate } };
+    const bundle = { spec: { trustBundle: await s.caCertificate() } };
     expect((await s.request({ method: 'POST', path: ctbs, as: { user: 'bob' }, body: { metadata: { name: 'plain' }, ...bundle } })).status).toBe(201);
     const linked = await s.request({ method: 'POST', path: ctbs, as: { user: 'bob' }, body: { metadata: { name: 'example.com:signer:a' }, spec: { ...bundle.spec, signerName: 'example.com/signer' } } });
     expect(linked.status).toBe(403);

@@ -26,7 +26,7 @@ describe('controller writes are API writes', () => {
     const csr = (await s.request({ method: 'GET', path: `${csrs}/n1` })).body as Body;
     expect(csr.status.conditions.map((c: Body) => c.reason)).toEqual(['AutoApproved']);
     expect(csr.status.certificate).toBeTypeOf('string');
-    expectVerifies(Buffer.from(csr.status.certificate, 'base64').toString('utf8'), s.caCertificate, s.now());
+    expectVerifies(Buffer.from(csr.status.certificate, 'base64').toString('utf8'), await s.caCertificate(), s.now());
     expect(entries(csr)).toEqual([
       { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'certificates.platform.io/v1', subresource: 'approval' },
       { manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'certificates.platform.io/v1', subresource: 'status' },

@@ -14,8 +14,8 @@ describe('fresh worlds', () => {
     const c = await createSimulation({ seed: 8 });
     expect(a.world).toBe(b.world);
     expect(a.world).not.toBe(c.world);
-    expect(a.caCertificate).toBe(b.caCertificate);
-    expect(a.caCertificate).not.toBe(c.caCertificate);
+    expect(await a.caCertificate()).toBe(await b.caCertificate());
+    expect(await a.caCertificate()).not.toBe(await c.caCertificate());
     expect((await a.request({ method: 'POST', path: accounts, body: { metadata: { name: 'only-in-a' } } })).status).toBe(201);
     expect((await b.request({ method: 'GET', path: `${accounts}/only-in-a` })).status).toBe(404);
     expect(a.hash()).not.toBe(b.hash());
@@ -31,5 +31,15 @@ describe('fresh worlds', () => {
     expect((await createSimulation({ seed: 7, groupDomain: 'k8s.io' })).world).not.toBe(base.world);
     expect((await createSimulation({ seed: 7, podReadyAfter: '1s' })).world).not.toBe(base.world);
     expect((await createSimulation({ seed: 7, settle: 'manual' })).world).toBe(base.world);
+  });
+});
+
+describe('the seeded CA, made on first use', () => {
+  it('expires when the signers were told it would, to the second', async () => {
+    const { seededCaNotAfter } = await import('../../src/edges/simulation/create.ts');
+    const { clusterCa } = await import('../../src/edges/crypto/clusterCa.ts');
+    for (const start of [Date.parse('2026-01-01T00:00:00Z'), Date.parse('2026-01-01T00:00:00.750Z')]) {
+      expect(seededCaNotAfter(start)).toBe((await clusterCa('9', start)).certificate.notAfter.getTime());
+    }
   });
 });

@@ -194,7 +194,7 @@ describe('an update without resourceVersion of a kind that requires one', () => 
   it('names the resource, as the generic store does', async () => {
     const s = await sim();
     const ctbs = '/apis/certificates.platform.io/v1beta1/clustertrustbundles';
-    const created = await s.request({ method: 'POST', path: ctbs, body: { metadata: { name: 'bundle' }, spec: { trustBundle: s.caCertificate } } });
+    const created = await s.request({ method: 'POST', path: ctbs, body: { metadata: { name: 'bundle' }, spec: { trustBundle: await s.caCertificate() } } });
     expect(created.status).toBe(201);
     const { resourceVersion: _rv, ...meta } = (created.body as Body).metadata;
     const res = await s.request({ method: 'PUT', path: `${ctbs}/bundle`, body: { ...(created.body as Body), metadata: meta } });

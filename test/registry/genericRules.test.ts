@@ -102,7 +102,7 @@ const samples: Readonly<Record<string, Sample>> = {
     clientStatus: { conditions: [{ type: 'Approved', status: 'True', reason: 'SetByClient' }] },
   },
   ClusterTrustBundle: {
-    body: ({ sim }) => ({ spec: { trustBundle: sim.caCertificate } }),
+    body: async ({ sim }) => ({ spec: { trustBundle: await sim.caCertificate() } }),
     change: (o) => ({ ...o, spec: { ...o['spec'], trustBundle: `# the same anchor\n${o['spec'].trustBundle}` } }),
   },
   Node: {

@@ -102,7 +102,7 @@ describe('k8s.io mode with kubectl', () => {
     expect((await kubectl(['get', 'csr', 'carol'])).stdout).toMatch(/carol\s+\S+\s+kubernetes\.io\/kube-apiserver-client\s+system:admin\s+<none>\s+Approved,Issued/);
     const pem = Buffer.from((await kubectl(['get', 'csr', 'carol', '-o', 'jsonpath={.status.certificate}'])).stdout, 'base64').toString();
     expect(pem).toContain('BEGIN CERTIFICATE');
-    expectVerifies(pem, server.sim.caCertificate, server.sim.now());
+    expectVerifies(pem, await server.sim.caCertificate(), server.sim.now());
   });
 });
 

@@ -5,21 +5,18 @@
  * (bounded) across steps: the same token presented again is not verified again.
  */
 import { CompactSign, compactVerify, decodeProtectedHeader } from 'jose';
-import type { CertificateChainFact } from '../../api/crypto.ts';
 import { limits } from '../../core/limits.ts';
 import { factKey, type Need } from '../../sim/factBook.ts';
-import { certificateRequestFact } from './certificateRequestFact.ts';
-import { parsedCertificatesFact } from './parsedCertificatesFact.ts';
-import { issueCertificate, type SigningCa } from './issueCertificate.ts';
+import type { SigningCa } from './issueCertificate.ts';
 import type { SigningKey } from './serviceAccountKeys.ts';
-import { hex, subtle } from './webKeys.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Decode } from '../../core/base64.ts';
-import { pemBlocks, x509 } from './x509.ts';
+import type { TrustRoots } from './certificateChainFact.ts';
 
-export interface TrustRoots {
-  readonly client: readonly x509.X509Certificate[];
-  readonly requestHeader: readonly x509.X509Certificate[];
-}
+/**
+ * The X.509 side (@peculiar/x509 and what uses it) is loaded the first time a certificate fact is
+ * needed: a simulation that never sees a certificate never loads it.
+ */
+const certificates = (): Promise<typeof import('./certificateFacts.ts')> => import('./certificateFacts.ts');
 
 export interface FactResolver {
   readonly facts: ReadonlyMap<string, unknown>;
@@ -27,59 +24,6 @@ export interface FactResolver {
 }
 
 const encoder = new TextEncoder();
-const clientAuthOid = '1.3.6.1.5.5.7.3.2';
-const anyUsageOid = '2.5.29.37.0';
-
-export function parseCertificates(pem: string): x509.X509Certificate[] {
-  return pemBlocks(pem, 'CERTIFICATE').map((b) => new x509.X509Certificate(b));
-}
-
-async function signedBy(cert: x509.X509Certificate, issuer: x509.X509Certificate): Promise<boolean> {
-  if (cert.issuer !== issuer.subject) return false;
-  try {
-    return await cert.verify({ publicKey: issuer, signatureOnly: true });
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the leaf chains to one of `roots`, possibly through the presented intermediates. */
-async function chainsTo(leaf: x509.X509Certificate, intermediates: readonly x509.X509Certificate[], roots: readonly x509.X509Certificate[]): Promise<boolean> {
-  let current = leaf;
-  for (let depth = 0; depth < limits.certificateChainDepthMax; depth++) {
-    for (const root of roots) if (await signedBy(current, root)) return true;
-    let next: x509.X509Certificate | undefined;
-    for (const c of intermediates) if (c !== current && (await signedBy(current, c))) next = c;
-    if (next === undefined) return false;
-    current = next;
-  }
-  return false;
-}
-
-async function certificateChainFact(pem: string, roots: TrustRoots): Promise<CertificateChainFact> {
-  let certs: x509.X509Certificate[];
-  try {
-    certs = parseCertificates(pem);
-  } catch (e) {
-    return { ok: false, message: `x509: malformed certificate: ${(e as Error).message}` };
-  }
-  const [leaf, ...rest] = certs;
-  if (leaf === undefined) return { ok: false, message: 'x509: no certificate found' };
-  const trustedBy: ('client' | 'requestHeader')[] = [];
-  if (await chainsTo(leaf, rest, roots.client)) trustedBy.push('client');
-  if (await chainsTo(leaf, rest, roots.requestHeader)) trustedBy.push('requestHeader');
-  const eku = leaf.getExtension(x509.ExtendedKeyUsageExtension);
-  const usages = eku === null ? null : eku.usages.map(String);
-  return {
-    ok: true,
-    subject: { commonName: leaf.subjectName.getField('CN')[0] ?? '', organizations: leaf.subjectName.getField('O') },
-    notBefore: leaf.notBefore.getTime(),
-    notAfter: leaf.notAfter.getTime(),
-    sha256: hex(await subtle().digest('SHA-256', leaf.rawData)),
-    clientAuth: usages === null || usages.includes(clientAuthOid) || usages.includes(anyUsageOid),
-    trustedBy,
-  };
-}
 
 /** A compact JWS exactly as jose's CompactSign writes it, signed synchronously. */
 function compactSignFast(key: SigningKey, claims: string): string {
@@ -102,7 +46,11 @@ function compactVerifyFast(key: SigningKey, token: string): boolean {
   return key.fast!.verify(encoder.encode(`${parts[0]}.${parts[1]}`), decoded[2]!);
 }
 
-export function createFactResolver(keys: readonly SigningKey[], roots: TrustRoots, signing: { readonly ca: SigningCa; readonly seed: string }): FactResolver {
+/**
+ * `roots` and `signing.ca` are asked for when a certificate is verified or issued: the trusted CAs
+ * and the signing CA are made (or read) on first use.
+ */
+export function createFactResolver(keys: readonly SigningKey[], roots: () => Promise<TrustRoots>, signing: { readonly ca: () => Promise<SigningCa>; readonly seed: string }): FactResolver {
   const facts = new Map<string, unknown>();
   const signer = keys[0]!;
 
@@ -135,13 +83,13 @@ export function createFactResolver(keys: readonly SigningKey[], roots: TrustRoot
         return 'invalid';
       }
       case 'certificateChain':
-        return certificateChainFact(need.pem, roots);
+        return (await certificates()).certificateChainFact(need.pem, await roots());
       case 'certificateRequest':
-        return certificateRequestFact(need.pem);
+        return (await certificates()).certificateRequestFact(need.pem);
       case 'parsedCertificates':
-        return parsedCertificatesFact(need.der);
+        return (await certificates()).parsedCertificatesFact(need.der);
       case 'issuedCertificate':
-        return issueCertificate(signing.ca, signing.seed, need.issue);
+        return (await certificates()).issueCertificate(await signing.ca(), signing.seed, need.issue);
     }
   }
 

@@ -7,12 +7,19 @@ import { resolveOptions, PlatformSimError, type SimulationOptions } from '../../
 import { Simulation, type ClientCertificateRequest, type SimulationEdge, type Snapshot } from './simulation.ts';
 import type { World } from '../../store/world.ts';
 import { parseInstant } from '../../core/duration.ts';
-import { clusterCa, createCertificateRequest, importSigningCa, issueClientCertificate } from '../crypto/clusterCa.ts';
-import { createFactResolver, parseCertificates } from '../crypto/factResolver.ts';
+import type { ClusterCa } from '../crypto/clusterCa.ts';
+import type { TrustRoots } from '../crypto/certificateChainFact.ts';
+import type { SigningCa } from '../crypto/issueCertificate.ts';
+import { createFactResolver } from '../crypto/factResolver.ts';
 import { serviceAccountKeys } from '../crypto/serviceAccountKeys.ts';
 
-function certificatesOption(name: string, pem: string | undefined): ReturnType<typeof parseCertificates> {
+/** The X.509 code of the edge, loaded on first use: a simulation that never meets a certificate never loads it. */
+const x509Edge = (): Promise<typeof import('../crypto/clusterCa.ts') & typeof import('../crypto/certificateFacts.ts')> =>
+  Promise.all([import('../crypto/clusterCa.ts'), import('../crypto/certificateFacts.ts')]).then(([a, b]) => ({ ...a, ...b }));
+
+async function certificatesOption(name: string, pem: string | undefined): Promise<TrustRoots['client']> {
   if (pem === undefined) return [];
+  const { parseCertificates } = await x509Edge();
   try {
     const certs = parseCertificates(pem);
     if (certs.length > 0) return certs;
@@ -41,43 +48,63 @@ function shared<T>(key: string, make: () => Promise<T>): Promise<T> {
   return p;
 }
 
+const day = 86_400_000;
+
+/**
+ * The seeded CA's notAfter without making it: ten years after the start, whole seconds (what an
+ * X.509 time can say; clusterCa.ts makes the certificate with the same bounds).
+ */
+export function seededCaNotAfter(start: number): number {
+  return Math.floor((start + 3650 * day) / 1000) * 1000;
+}
+
 async function edgeFor(options: SimulationOptions): Promise<SimulationEdge> {
   const o = resolveOptions(options);
-  const ca = await shared(JSON.stringify(['ca', o.seed, o.start]), () => clusterCa(o.seed, o.start));
+  // The seeded CA is made the first time something needs it: a certificate to verify or issue,
+  // its PEM, a serving certificate. Given options are read now, so that bad ones fail here.
+  const ca = (): Promise<ClusterCa> => shared(JSON.stringify(['ca', o.seed, o.start]), async () => (await x509Edge()).clusterCa(o.seed, o.start));
   let keys;
   try {
     keys = await shared(JSON.stringify(['keys', o.seed, options.signingKeys ?? null]), () => serviceAccountKeys(o.seed, options.signingKeys));
   } catch (e) {
     throw new PlatformSimError('PSIM_OPTION_INVALID', `option signingKeys: ${(e as Error).message}`);
   }
-  const roots = {
-    client: [ca.certificate, ...certificatesOption('clientCA', options.clientCA), ...certificatesOption('clusterSigning.certificate', options.clusterSigning?.certificate)],
-    requestHeader: certificatesOption('requestHeader.clientCA', options.requestHeader?.clientCA),
+  const extra = {
+    client: [...(await certificatesOption('clientCA', options.clientCA)), ...(await certificatesOption('clusterSigning.certificate', options.clusterSigning?.certificate))],
+    requestHeader: await certificatesOption('requestHeader.clientCA', options.requestHeader?.clientCA),
   };
+  const roots = async (): Promise<TrustRoots> => ({ client: [(await ca()).certificate, ...extra.client], requestHeader: extra.requestHeader });
   const time = (name: string, t: string | undefined): number | undefined => {
     if (t === undefined) return undefined;
     const v = parseInstant(t);
     if (v === null) throw new PlatformSimError('PSIM_OPTION_INVALID', `issueClientCertificate: ${name} "${t}" is not an RFC 3339 time`);
     return v;
   };
-  let signingCa: { certificate: typeof ca.certificate; privateKey: CryptoKey } = { certificate: ca.certificate, privateKey: ca.keys.privateKey };
+  let signingCa: () => Promise<SigningCa> = async () => {
+    const c = await ca();
+    return { certificate: c.certificate, privateKey: c.keys.privateKey };
+  };
+  let signingCaNotAfter = seededCaNotAfter(o.start);
   if (options.clusterSigning !== undefined) {
+    let given: SigningCa;
     try {
-      signingCa = await importSigningCa(options.clusterSigning.certificate, options.clusterSigning.privateKey);
+      given = await (await x509Edge()).importSigningCa(options.clusterSigning.certificate, options.clusterSigning.privateKey);
     } catch (e) {
       throw new PlatformSimError('PSIM_OPTION_INVALID', `option clusterSigning: ${(e as Error).message}`);
     }
+    signingCa = () => Promise.resolve(given);
+    signingCaNotAfter = given.certificate.notAfter.getTime();
   }
   return {
     keys: keys.map((k) => ({ kid: k.kid, alg: k.alg, jwk: k.jwk })),
-    signingCaNotAfter: signingCa.certificate.notAfter.getTime(),
+    signingCaNotAfter,
     resolver: createFactResolver(keys, roots, { ca: signingCa, seed: o.seed }),
-    caPem: ca.pem,
-    createCertificateRequest: (spec) => createCertificateRequest(o.seed, spec),
-    issueClientCertificate: (req: ClientCertificateRequest) => {
+    caPem: async () => (await ca()).pem,
+    createCertificateRequest: async (spec) => (await x509Edge()).createCertificateRequest(o.seed, spec),
+    issueClientCertificate: async (req: ClientCertificateRequest) => {
       const notBefore = time('notBefore', req.notBefore);
       const notAfter = time('notAfter', req.notAfter);
-      return issueClientCertificate(ca, o.seed, {
+      return (await x509Edge()).issueClientCertificate(await ca(), o.seed, {
         user: req.user,
         ...(req.groups === undefined ? {} : { groups: req.groups }),
         ...(req.name === undefined ? {} : { name: req.name }),

@@ -90,8 +90,8 @@ export interface SimulationEdge {
   /** When the built-in signers' CA stops being valid (epoch ms). */
   readonly signingCaNotAfter: number;
   readonly resolver: { readonly facts: ReadonlyMap<string, unknown>; resolve(needs: readonly Need[]): Promise<void> };
-  /** PEM of the simulation's CA (serving and client certificates). */
-  readonly caPem: string;
+  /** PEM of the simulation's CA (serving and client certificates), made on first use. */
+  caPem(): Promise<string>;
   issueClientCertificate(req: ClientCertificateRequest): Promise<{ certificate: string; privateKey: string }>;
   createCertificateRequest(spec: CertificateRequestSpec): Promise<{ request: string; privateKey: string }>;
 }
@@ -340,8 +340,13 @@ export class Simulation {
   }
 
   /** PEM of the simulation's CA: it issued the serving certificate and trusts client certificates it issued. */
-  get caCertificate(): string {
-    return this.#edge.caPem;
+  /**
+   * PEM of the simulation's CA, which signs serving and client certificates and is trusted for
+   * client authentication. Made the first time it is needed (X.509 code is loaded on demand), and
+   * shared by every simulation of the same seed and start.
+   */
+  caCertificate(): Promise<string> {
+    return this.#edge.caPem();
   }
 
   /** A client certificate (CN = user, O = groups) issued by the simulation's CA, with its key. */

@@ -81,7 +81,7 @@ describe('authentication', () => {
     const foreign = await other.issueClientCertificate({ user: 'mallory' });
     const s = await sim();
     expect((await selfReview(s, { clientCertificate: foreign.certificate })).status).toBe(401);
-    const trusting = await sim({ clientCA: other.caCertificate });
+    const trusting = await sim({ clientCA: await other.caCertificate() });
     const res = await selfReview(trusting, { clientCertificate: foreign.certificate });
     expect((res.body as Body).status.userInfo.username).toBe('mallory');
   });
@@ -90,7 +90,7 @@ describe('authentication', () => {
     const proxyCa = await sim({ seed: 'front-proxy' });
     const proxy = await proxyCa.issueClientCertificate({ user: 'front-proxy' });
     const stranger = await proxyCa.issueClientCertificate({ user: 'stranger' });
-    const s = await sim({ requestHeader: { clientCA: proxyCa.caCertificate, allowedNames: ['front-proxy'], uidHeaders: ['X-Remote-Uid'] } });
+    const s = await sim({ requestHeader: { clientCA: await proxyCa.caCertificate(), allowedNames: ['front-proxy'], uidHeaders: ['X-Remote-Uid'] } });
     const headers = {
       'x-remote-user': 'dana',
       'x-remote-uid': 'u-7',

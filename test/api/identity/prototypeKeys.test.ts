@@ -49,7 +49,7 @@ describe('Object.prototype names in identities', () => {
   it('front proxy: X-Remote-Extra-<key> for every such key', async () => {
     const proxyCa = await sim({ seed: 'front-proxy' });
     const proxy = await proxyCa.issueClientCertificate({ user: 'front-proxy' });
-    const s = await sim({ requestHeader: { clientCA: proxyCa.caCertificate, allowedNames: ['front-proxy'] } });
+    const s = await sim({ requestHeader: { clientCA: await proxyCa.caCertificate(), allowedNames: ['front-proxy'] } });
     for (const key of prototypeKeys) {
       const headers = { 'x-remote-user': 'dana', 'x-remote-group': key, [`X-Remote-Extra-${key}`]: 'y', [`x-remote-extra-${key.toLowerCase()}`]: 'z' };
       expect(await userInfo(s, { clientCertificate: proxy.certificate, headers })).toEqual({ username: 'dana', groups: [key, 'system:authenticated'], extra: own(key.toLowerCase(), ['y', 'z']) });

@@ -11,7 +11,7 @@ import { factKey } from '../../../src/sim/factBook.ts';
 
 const signing = async () => {
   const ca = await clusterCa('7', 0);
-  return { ca: { certificate: ca.certificate, privateKey: ca.keys.privateKey }, seed: '7' };
+  return { ca: () => Promise.resolve({ certificate: ca.certificate, privateKey: ca.keys.privateKey }), seed: '7' };
 };
 
 const claims = '{"aud":["https://platform-sim.local"],"exp":1767229200,"sub":"system:serviceaccount:default:a"}';
@@ -20,7 +20,7 @@ describe('fast Ed25519', () => {
   it('signs the same bytes as jose', async () => {
     const [key] = await serviceAccountKeys('7', undefined);
     expect(key!.fast).toBeDefined();
-    const resolver = createFactResolver([key!], { client: [], requestHeader: [] }, await signing());
+    const resolver = createFactResolver([key!], () => Promise.resolve({ client: [], requestHeader: [] }), await signing());
     await resolver.resolve([{ kind: 'serviceAccountToken', claims }]);
     const fast = resolver.facts.get(factKey({ kind: 'serviceAccountToken', claims })) as string;
     const jose = await new CompactSign(new TextEncoder().encode(claims)).setProtectedHeader({ alg: 'EdDSA', kid: key!.kid }).sign(key!.privateKey);
@@ -30,7 +30,7 @@ describe('fast Ed25519', () => {
 
   it('verifies what jose verifies and nothing else', async () => {
     const [key] = await serviceAccountKeys('7', undefined);
-    const resolver = createFactResolver([key!], { client: [], requestHeader: [] }, await signing());
+    const resolver = createFactResolver([key!], () => Promise.resolve({ client: [], requestHeader: [] }), await signing());
     const jose = await new CompactSign(new TextEncoder().encode(claims)).setProtectedHeader({ alg: 'EdDSA', kid: key!.kid }).sign(key!.privateKey);
     const [h, p, s] = jose.split('.') as [string, string, string];
     const crit = `${Buffer.from(JSON.stringify({ alg: 'EdDSA', kid: key!.kid, crit: ['x'] })).toString('base64url')}.${p}.${s}`;
