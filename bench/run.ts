@@ -10,6 +10,7 @@ import { httpBench } from './http.bench.ts';
 import { watchBench } from './watch.bench.ts';
 import { identityBench } from './identity.bench.ts';
 import { statefulSetBench } from './statefulset.bench.ts';
+import { startupBench } from './startup.bench.ts';
 
 const progress = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
@@ -26,6 +27,7 @@ function table(rows: readonly Row[]): string {
  * is written by a full run only, so that it always shows every figure of one run.
  */
 const sections = {
+  startup: startupBench,
   store: storeBench,
   http: async (p: typeof progress): Promise<Row[]> => [...(await httpBench(p)), ...(await watchBench(p))],
   identity: identityBench,
@@ -44,6 +46,7 @@ if (asked.length > 0) {
   process.exit(0);
 }
 
+const startupRows = await sections.startup(progress);
 const rows = await sections.store(progress);
 const httpRows = await sections.http(progress);
 const identityRows = await sections.identity(progress);
@@ -54,6 +57,16 @@ const md = `# Benchmarks
 Written by \`npm run bench\` (bench/run.ts). Every figure is measured beside its baseline in the same
 run on the same machine (${machine}); medians of several rounds. The machine is shared and noisy:
 read figures as ±20%. Unit tests never assert timings.
+
+## Start-up and fresh worlds (issue 13)
+
+The built package (\`npm run build\`: one bundle and its chunks) imported by a fresh node process,
+beside \`node -e ''\` in the same run (medians of nine processes); the first createSimulation + GET
+timed inside such a process. Then, in process, fresh simulations once one has been made: the
+bootstrapped world, resource table and seeded key material are made once per seed and settings
+and shared.
+
+${table(startupRows)}
 
 ## Store and API machinery (issue 2)
 
@@ -105,4 +118,4 @@ above it means the shared machine was busy.
 ${table(statefulSetRows)}
 `;
 writeFileSync(join(import.meta.dirname, '..', 'docs', 'benchmarks.md'), md);
-process.stdout.write(`${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(statefulSetRows)}\n\nwrote docs/benchmarks.md\n`);
+process.stdout.write(`${table(startupRows)}\n\n${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(statefulSetRows)}\n\nwrote docs/benchmarks.md\n`);

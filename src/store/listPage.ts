@@ -13,6 +13,7 @@ import { entriesAfter } from './history.ts';
 import { storageKey } from './objects.ts';
 import { compareKeys, emptyTrie, trieGet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
 import type { World } from './world.ts';
+import { lowerBound } from '../core/lowerBound.ts';
 
 export interface PageRequest {
   /** The first key to include (a continue token's start); absent: from the beginning. */
@@ -30,18 +31,6 @@ export interface Page {
   readonly more: boolean;
   /** Items after the page (only when asked to count and there are more). */
   readonly remaining?: number;
-}
-
-/** First index whose key is not below `key`. */
-function lowerBound(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (keys[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** One namespace's objects in key order: sorted keys, values in the same order, the prefix of its list keys. */

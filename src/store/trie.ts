@@ -6,6 +6,7 @@
  * Keys are read with own-property checks only; containers never use prototypes.
  */
 import { hasOwn } from '../core/json.ts';
+import { lowerBound } from '../core/lowerBound.ts';
 
 export type Leaf<T> = { readonly [key: string]: T };
 export type Branch<T> = { readonly [slot: string]: Leaf<T> };
@@ -143,18 +144,6 @@ function inherit(from: object, to: object, edit: Edit): void {
   }
   const l = lineages.get(from);
   if (l !== undefined && l.edits.length < lineageMax) lineages.set(to, { base: l.base, edits: [...l.edits, edit] });
-}
-
-/** First index whose key is not below `key`. */
-function lowerBound(keys: readonly string[], key: string): number {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (keys[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
 import { factsOf, type PodFacts } from './podLifecycle.ts';
 import { identityMatches } from './pods.ts';
+import { lowerBound } from '../../core/lowerBound.ts';
 
 export interface MemberEntry {
   readonly pod: KubeObject;
@@ -24,18 +25,6 @@ function bump(m: Map<string, number>, key: string, by: number): void {
   const n = (m.get(key) ?? 0) + by;
   if (n === 0) m.delete(key);
   else m.set(key, n);
-}
-
-/** First index whose value is not below `x`. */
-export function lowerBound(xs: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export class MemberSummary {
