@@ -11,6 +11,7 @@ import { watchBench } from './watch.bench.ts';
 import { identityBench } from './identity.bench.ts';
 import { statefulSetBench } from './statefulset.bench.ts';
 import { startupBench } from './startup.bench.ts';
+import { certsBench } from './certs.bench.ts';
 
 const progress = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
@@ -31,6 +32,7 @@ const sections = {
   store: storeBench,
   http: async (p: typeof progress): Promise<Row[]> => [...(await httpBench(p)), ...(await watchBench(p))],
   identity: identityBench,
+  certs: certsBench,
   statefulset: statefulSetBench,
 } satisfies Record<string, (p: typeof progress) => Promise<Row[]>>;
 type Section = keyof typeof sections;
@@ -50,6 +52,7 @@ const startupRows = await sections.startup(progress);
 const rows = await sections.store(progress);
 const httpRows = await sections.http(progress);
 const identityRows = await sections.identity(progress);
+const certsRows = await sections.certs(progress);
 const statefulSetRows = await sections.statefulset(progress);
 const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
 const md = `# Benchmarks
@@ -99,6 +102,15 @@ main thread, so the second row is shown for information.
 
 ${table(identityRows)}
 
+## Certificates (issue 13)
+
+A CertificateSigningRequest created, approved and issued by the built-in signer, one after
+another, in process, beside raw @peculiar/x509 work for the same result in the same run: parse a
+PKCS#10 request, verify its signature, issue an Ed25519-signed certificate with the same
+extensions. Each round trip uses a request made beforehand (a different key each time).
+
+${table(certsRows)}
+
 ## StatefulSet controller
 
 In process through the library (\`checkInvariants\` off, \`podReadyAfter: '1s'\`, settle auto): wall
@@ -118,4 +130,4 @@ above it means the shared machine was busy.
 ${table(statefulSetRows)}
 `;
 writeFileSync(join(import.meta.dirname, '..', 'docs', 'benchmarks.md'), md);
-process.stdout.write(`${table(startupRows)}\n\n${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(statefulSetRows)}\n\nwrote docs/benchmarks.md\n`);
+process.stdout.write(`${table(startupRows)}\n\n${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(certsRows)}\n\n${table(statefulSetRows)}\n\nwrote docs/benchmarks.md\n`);

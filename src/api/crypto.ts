@@ -77,6 +77,17 @@ export interface CertificateIssue {
 
 export type IssuedCertificateFact = { readonly ok: true; readonly pem: string } | { readonly ok: false; readonly message: string };
 
+/**
+ * What a fact not established yet reads as (the step asks the edge for it and runs again): a
+ * failure no real input produces. A controller that keeps what it worked out must not keep a
+ * result made from it.
+ */
+export const pendingFact = { ok: false, message: 'crypto fact pending' } as const;
+
+export function isPendingFact(fact: unknown): boolean {
+  return fact === pendingFact;
+}
+
 export interface CryptoFacts {
   jwsSignature(token: string): JwsSignatureFact;
   /**

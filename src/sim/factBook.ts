@@ -8,7 +8,7 @@
  * unknown signature is answered with a placeholder instead; a pass whose only needs are
  * signatures is kept, and the driver puts the signed tokens in place of the placeholders.
  */
-import type { CertificateChainFact, CertificateIssue, CertificateRequestFact, CryptoFacts, IssuedCertificateFact, JwsSignatureFact, ParsedCertificatesFact } from '../api/crypto.ts';
+import { pendingFact, type CertificateChainFact, type CertificateIssue, type CertificateRequestFact, type CryptoFacts, type IssuedCertificateFact, type JwsSignatureFact, type ParsedCertificatesFact } from '../api/crypto.ts';
 import { canonicalJson } from '../core/json.ts';
 
 export type Need =
@@ -37,7 +37,7 @@ export function factKey(need: Need): string {
   }
 }
 
-const pending = { ok: false, message: 'crypto fact pending' } as const;
+const pending = pendingFact;
 
 /** Stands for a token until it is signed: characters that every encoding leaves as they are. */
 export function tokenPlaceholder(index: number): string {

@@ -6,6 +6,7 @@
  * whenever its mark is there, whatever the phase, and the earliest end wins.
  */
 import type { KubeObject } from '../../api/meta.ts';
+import { isPendingFact } from '../../api/crypto.ts';
 import { parseInstant, type Instant } from '../../core/duration.ts';
 import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
 import { certificateOf, conditionsOf } from '../../registry/certificates/csr/accessors.ts';
@@ -13,8 +14,8 @@ import { cleanerTimers, type CsrTimer } from '../../registry/certificates/csr/li
 import { listObjects } from '../../store/objects.ts';
 import { controllerManagerActor, type Controller, type ControllerEnv, type Intent } from '../types.ts';
 
-/** The instants a cleaner's clock starts from on this request (none when it does not apply). */
-function clockStarts(csr: KubeObject, timer: CsrTimer, env: ControllerEnv): Instant[] {
+/** The instants a cleaner's clock starts from on this request (none when it does not apply); `pending`: a fact was not there yet. */
+function clockStarts(csr: KubeObject, timer: CsrTimer, env: ControllerEnv, pending: { value: boolean }): Instant[] {
   const conditions = conditionsOf(csr);
   const certificate = certificateOf(csr);
   if (timer.onlyIf === 'no conditions' && conditions.length > 0) return [];
@@ -27,6 +28,7 @@ function clockStarts(csr: KubeObject, timer: CsrTimer, env: ControllerEnv): Inst
     const decoded = certificate === '' ? null : decodeGoBase64(certificate);
     if (decoded === null || !decoded.ok) return [];
     const chain = env.crypto.certificateChain(bytesToBinary(decoded.bytes));
+    if (isPendingFact(chain)) pending.value = true;
     return chain.ok ? [chain.notAfter] : [];
   }
   return conditions.flatMap((c) => {
@@ -35,10 +37,22 @@ function clockStarts(csr: KubeObject, timer: CsrTimer, env: ControllerEnv): Inst
   });
 }
 
+/**
+ * By stored request: when it becomes collectable depends on the request alone (and on the facts of
+ * its certificate, which never change once known), so every round and every step after the first
+ * reads it from here instead of decoding the certificate again.
+ */
+const collectable = new WeakMap<KubeObject, Instant | null>();
+
 /** When a request becomes collectable ("more than" an age: the first millisecond after), or null. */
 export function collectableAt(csr: KubeObject, env: ControllerEnv): Instant | null {
-  const times = cleanerTimers.flatMap((timer) => clockStarts(csr, timer, env).map((t) => t + timer.afterMs + 1));
-  return times.length === 0 ? null : Math.min(...times);
+  const known = collectable.get(csr);
+  if (known !== undefined) return known;
+  const pending = { value: false };
+  const times = cleanerTimers.flatMap((timer) => clockStarts(csr, timer, env, pending).map((t) => t + timer.afterMs + 1));
+  const at = times.length === 0 ? null : Math.min(...times);
+  if (!pending.value) collectable.set(csr, at);
+  return at;
 }
 
 export const csrCleaner: Controller = {

@@ -16,7 +16,8 @@ import type { TrustRoots } from './certificateChainFact.ts';
  * The X.509 side (@peculiar/x509 and what uses it) is loaded the first time a certificate fact is
  * needed: a simulation that never sees a certificate never loads it.
  */
-const certificates = (): Promise<typeof import('./certificateFacts.ts')> => import('./certificateFacts.ts');
+let loaded: Promise<typeof import('./certificateFacts.ts')> | undefined;
+const certificates = (): Promise<typeof import('./certificateFacts.ts')> => (loaded ??= import('./certificateFacts.ts'));
 
 export interface FactResolver {
   readonly facts: ReadonlyMap<string, unknown>;

@@ -14,8 +14,9 @@ import { createFactResolver } from '../crypto/factResolver.ts';
 import { serviceAccountKeys } from '../crypto/serviceAccountKeys.ts';
 
 /** The X.509 code of the edge, loaded on first use: a simulation that never meets a certificate never loads it. */
-const x509Edge = (): Promise<typeof import('../crypto/clusterCa.ts') & typeof import('../crypto/certificateFacts.ts')> =>
-  Promise.all([import('../crypto/clusterCa.ts'), import('../crypto/certificateFacts.ts')]).then(([a, b]) => ({ ...a, ...b }));
+type X509Edge = typeof import('../crypto/clusterCa.ts') & typeof import('../crypto/certificateFacts.ts');
+let x509Loaded: Promise<X509Edge> | undefined;
+const x509Edge = (): Promise<X509Edge> => (x509Loaded ??= Promise.all([import('../crypto/clusterCa.ts'), import('../crypto/certificateFacts.ts')]).then(([a, b]) => ({ ...a, ...b })));
 
 async function certificatesOption(name: string, pem: string | undefined): Promise<TrustRoots['client']> {
   if (pem === undefined) return [];
