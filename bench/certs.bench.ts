@@ -6,7 +6,7 @@
  */
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
-import { createSimulation } from '../src/index.ts';
+import { createSimulation } from './package.ts';
 import { fmt, rate } from './measure.ts';
 import type { Row } from './store.bench.ts';
 

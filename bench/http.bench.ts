@@ -11,7 +11,7 @@ import { Agent, createServer, request } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { serve } from '../src/server.ts';
+import { serve } from './package.ts';
 import { fmt } from './measure.ts';
 import type { Row } from './store.bench.ts';
 

@@ -8,7 +8,8 @@
  */
 import { generateKeyPairSync, sign, verify } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { createSimulation, type Simulation } from '../src/index.ts';
+import type { Simulation } from '../src/index.ts';
+import { createSimulation } from './package.ts';
 import { fmt, rate } from './measure.ts';
 import type { Row } from './store.bench.ts';
 

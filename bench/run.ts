@@ -57,9 +57,10 @@ const statefulSetRows = await sections.statefulset(progress);
 const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
 const md = `# Benchmarks
 
-Written by \`npm run bench\` (bench/run.ts). Every figure is measured beside its baseline in the same
-run on the same machine (${machine}); medians of several rounds. The machine is shared and noisy:
-read figures as ±20%. Unit tests never assert timings.
+Written by \`npm run bench\` (bench/run.ts), which builds the package first and measures the built
+bundle, as users import it (bench/package.ts). Every figure is measured beside its baseline in the
+same run on the same machine (${machine}); medians of several rounds. The machine is shared and
+noisy: read figures as ±20%. Unit tests never assert timings.
 
 ## Start-up and fresh worlds (issue 13)
 

@@ -1,5 +1,5 @@
 /**
- * Issue 13, cold start and fresh worlds. Cold: the built package (`npm run build` first) imported
+ * Issue 13, cold start and fresh worlds. Cold: the built package (built by `npm run bench`) imported
  * in a fresh node process, beside `node -e ''` in the same run (import ≤ 150 ms above it), and the
  * first createSimulation + GET in that process (≤ 20 ms). Warm: createSimulation + first GET in a
  * process that has made one before (≤ 2 ms), and a fast-check property making 1,000 fresh
@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
-import { createSimulation } from '../src/index.ts';
+import { createSimulation } from './package.ts';
 import { fmt, medianMs } from './measure.ts';
 import type { Row } from './store.bench.ts';
 
@@ -42,8 +42,6 @@ function firstUse(runs: number): { importMs: number; firstMs: number } {
 }
 
 export async function startupBench(progress: (msg: string) => void): Promise<Row[]> {
-  progress('startup: building the package (npm run build)');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'ignore' });
   progress('startup: fresh node processes');
   const bare = nodeMs('', 9);
   const imported = nodeMs(`await import(${JSON.stringify(join(root, 'dist', 'index.js'))})`, 9);

@@ -9,7 +9,8 @@
  * objects of the stored shape and `JSON.stringify`ing them into a plain Map.
  */
 import { performance } from 'node:perf_hooks';
-import { createSimulation, type KubeObject, type Simulation } from '../src/index.ts';
+import type { KubeObject, Simulation } from '../src/index.ts';
+import { createSimulation } from './package.ts';
 import { collectGarbage, fmt, medianMs } from './measure.ts';
 import type { Row } from './store.bench.ts';
 

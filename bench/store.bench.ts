@@ -6,7 +6,8 @@
  * ≥ 0.2 at 100,000); at 100,000, `sim.hash()` after one write ≤ 50 ms and a 500-item list page
  * ≤ 10 ms. Each figure is printed beside its baseline measured in this run.
  */
-import { createSimulation, type Simulation } from '../src/index.ts';
+import type { Simulation } from '../src/index.ts';
+import { createSimulation } from './package.ts';
 import { fmt, medianMs, rate } from './measure.ts';
 
 export interface Row {

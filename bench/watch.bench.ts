@@ -5,7 +5,7 @@
  */
 import { request, Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { serve } from '../src/server.ts';
+import { serve } from './package.ts';
 import { fmt } from './measure.ts';
 import type { Row } from './store.bench.ts';
 
