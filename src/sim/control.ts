@@ -16,6 +16,7 @@ import type { Controller, ControllerServices } from '../controllers/types.ts';
 import { clearFaults, installFaults, validateFaultRules } from './faults.ts';
 import { hashWorld } from './hash.ts';
 import { advanceWorld, settleWorld, type Progress } from './scheduler.ts';
+import { readSavedWorld } from '../store/upgrade.ts';
 
 /** Parts of a control answer only the driver has. */
 export type ControlFill = 'trace' | 'report' | 'snapshot';
@@ -97,8 +98,8 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
       const body = jsonBody(call.body);
       const snap = body.ok ? body.value : null;
       if (snap === null) return bad(world, 'body must be a snapshot as GET /sim/v1/snapshot returns it');
-      const replacement = snap['world'] as World | undefined;
-      if (snap['format'] !== 'platform-sim/snapshot@1' || replacement?.format !== 'platform-sim/world@1') return bad(world, 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
+      const replacement = snap['format'] === 'platform-sim/snapshot@1' ? readSavedWorld(snap['world']) : null;
+      if (replacement === null) return bad(world, 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
       return { response: respond(200, { hash: hashWorld(replacement) }, json), progress: { world: replacement, instants: [], rejections: [] }, replaced: true };
     }
     default:

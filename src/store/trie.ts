@@ -1,18 +1,28 @@
 /**
- * A persistent hashed map of plain objects: key → value in a two-level trie with fan-out 64.
- * A write copies at most the root (≤64 entries), one branch (≤64) and one leaf (keys whose hash
- * shares 12 bits: ~25 at 100k entries), so one-object updates stay fast however many objects
- * are stored, while the whole thing stays plain JSON for snapshots and hashing.
+ * A persistent hashed map of plain objects: key → value in a trie of three slot levels with
+ * fan-out 64 above the leaves. A write copies one container per level (≤ 64 slots each, the slot
+ * names 0–63) and one leaf (keys whose hash shares 18 bits: mostly one, still one or two at
+ * 100,000 entries), so one-object updates stay fast however many objects are stored, while the
+ * whole thing stays plain JSON for snapshots and hashing. Leaves hold few keys on purpose: an
+ * object with many arbitrary keys is slow to copy (each new key set is a new hidden class).
+ * Worlds saved with the two-level tries of format world@1 are read through store/upgrade.ts.
  * Keys are read with own-property checks only; containers never use prototypes.
  */
 import { hasOwn } from '../core/json.ts';
 import { lowerBound } from '../core/lowerBound.ts';
 
 export type Leaf<T> = { readonly [key: string]: T };
-export type Branch<T> = { readonly [slot: string]: Leaf<T> };
-export type Trie<T> = { readonly [slot: string]: Branch<T> };
+/** A slot level: slot name → the next level, or at the last level a leaf. */
+export interface Trie<T> {
+  readonly [slot: string]: Trie<T> | Leaf<T>;
+}
 
 export const emptyTrie: Trie<never> = Object.freeze({});
+
+/** Slot levels above the leaves. */
+const levels = 3;
+
+type Node = { readonly [k: string]: unknown };
 
 /** FNV-1a, 32 bit: cheap and stable across platforms. */
 function hash(key: string): number {
@@ -24,33 +34,30 @@ function hash(key: string): number {
   return h >>> 0;
 }
 
-/** The 64 slot names of a root or branch, made once: listing or naming slots allocates nothing. */
+/** The 64 slot names of a level, made once: listing or naming slots allocates nothing. */
 const slotNames: readonly string[] = Array.from({ length: 64 }, (_, i) => String(i));
 
-function slots(key: string): [string, string] {
-  const h = hash(key);
-  return [slotNames[h & 63]!, slotNames[(h >>> 6) & 63]!];
-}
+const slotAt = (h: number, level: number): string => slotNames[(h >>> (6 * level)) & 63]!;
 
 export function trieGet<T>(trie: Trie<T>, key: string): T | undefined {
   const h = hash(key);
-  const a = slotNames[h & 63]!;
-  const b = slotNames[(h >>> 6) & 63]!;
-  if (!hasOwn(trie, a)) return undefined;
-  const branch = trie[a]!;
-  if (!hasOwn(branch, b)) return undefined;
-  const leaf = branch[b]!;
-  return hasOwn(leaf, key) ? leaf[key] : undefined;
+  let node: Node = trie;
+  for (let l = 0; l < levels; l++) {
+    const s = slotAt(h, l);
+    if (!hasOwn(node, s)) return undefined;
+    node = node[s] as Node;
+  }
+  return hasOwn(node, key) ? (node[key] as T) : undefined;
 }
 
 /** An own data property whatever the key (`__proto__` included); plain assignment otherwise, which is faster. */
-function put<V>(out: { [k: string]: V }, key: string, value: V): void {
+function put(out: { [k: string]: unknown }, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
   else out[key] = value;
 }
 
-/** The own keys of a container: the slot names present, for a root or branch (no key list made). */
-function eachKey(container: object, slotted: boolean, f: (k: string) => void): void {
+/** The own keys of a container: the slot names present, for a slot level (no key list made). */
+function eachKey(container: Node, slotted: boolean, f: (k: string) => void): void {
   if (!slotted) {
     for (const k of Object.keys(container)) f(k);
     return;
@@ -58,38 +65,54 @@ function eachKey(container: object, slotted: boolean, f: (k: string) => void): v
   for (const k of slotNames) if (hasOwn(container, k)) f(k);
 }
 
-function withKey<V>(container: { readonly [k: string]: V }, key: string, value: V, slotted = false): { readonly [k: string]: V } {
-  const out: { [k: string]: V } = {};
-  eachKey(container, slotted, (k) => put(out, k, container[k]!));
+function withKey(container: Node, key: string, value: unknown, slotted = false): Node {
+  const out: { [k: string]: unknown } = {};
+  eachKey(container, slotted, (k) => put(out, k, container[k]));
   put(out, key, value);
   return out;
 }
 
-function withoutKey<V>(container: { readonly [k: string]: V }, key: string, slotted = false): { readonly [k: string]: V } {
-  const out: { [k: string]: V } = {};
+function withoutKey(container: Node, key: string, slotted = false): Node {
+  const out: { [k: string]: unknown } = {};
   eachKey(container, slotted, (k) => {
-    if (k !== key) put(out, k, container[k]!);
+    if (k !== key) put(out, k, container[k]);
   });
   return out;
 }
 
+/** The containers from the root down to the leaf of `key` (absent ones as empty), with their slots. */
+function pathTo(trie: Node, h: number): { nodes: Node[]; slots: string[]; leaf: Node } {
+  const nodes: Node[] = [];
+  const slots: string[] = [];
+  let node: Node = trie;
+  for (let l = 0; l < levels; l++) {
+    const s = slotAt(h, l);
+    nodes.push(node);
+    slots.push(s);
+    node = hasOwn(node, s) ? (node[s] as Node) : {};
+  }
+  return { nodes, slots, leaf: node };
+}
+
 export function trieSet<T>(trie: Trie<T>, key: string, value: T): Trie<T> {
-  const [a, b] = slots(key);
-  const branch: Branch<T> = hasOwn(trie, a) ? trie[a]! : {};
-  const leaf: Leaf<T> = hasOwn(branch, b) ? branch[b]! : {};
-  const out = withKey(trie, a, withKey(branch, b, withKey(leaf, key, value), true), true);
+  const { nodes, slots, leaf } = pathTo(trie, hash(key));
+  let child = withKey(leaf, key, value);
+  for (let l = levels - 1; l >= 0; l--) child = withKey(nodes[l]!, slots[l]!, child, true);
+  const out = child as Trie<T>;
   inherit(trie, out, { key, before: hasOwn(leaf, key), after: true, value });
   return out;
 }
 
 export function trieDelete<T>(trie: Trie<T>, key: string): Trie<T> {
-  const [a, b] = slots(key);
-  if (!hasOwn(trie, a)) return trie;
-  const branch = trie[a]!;
-  if (!hasOwn(branch, b) || !hasOwn(branch[b]!, key)) return trie;
-  const leaf = withoutKey(branch[b]!, key);
-  const newBranch = isEmpty(leaf) ? withoutKey(branch, b, true) : withKey(branch, b, leaf, true);
-  const out = isEmpty(newBranch) ? withoutKey(trie, a, true) : withKey(trie, a, newBranch, true);
+  const { nodes, slots, leaf } = pathTo(trie, hash(key));
+  if (!hasOwn(leaf, key)) return trie;
+  // Containers left empty go too, so that a trie is a function of its keys and values.
+  let child: Node = withoutKey(leaf, key);
+  for (let l = levels - 1; l >= 0; l--) {
+    const node = nodes[l]!;
+    child = isEmpty(child) ? withoutKey(node, slots[l]!, true) : withKey(node, slots[l]!, child, true);
+  }
+  const out = child as Trie<T>;
   inherit(trie, out, { key, before: true, after: false, value: undefined });
   return out;
 }
@@ -106,10 +129,14 @@ function isEmpty(container: object): boolean {
 /** Every key, unsorted (callers sort: iteration order must never leak). */
 export function trieKeys<T>(trie: Trie<T>): string[] {
   const out: string[] = [];
-  for (const a of Object.keys(trie)) {
-    const branch = trie[a]!;
-    for (const b of Object.keys(branch)) out.push(...Object.keys(branch[b]!));
-  }
+  const walk = (node: Node, level: number): void => {
+    if (level === levels) {
+      for (const k of Object.keys(node)) out.push(k);
+      return;
+    }
+    eachKey(node, true, (s) => walk(node[s] as Node, level + 1));
+  };
+  walk(trie, 0);
   return out;
 }
 
@@ -230,28 +257,23 @@ export function compareKeys(x: string, y: string): number {
  * identity, which is equality for stored objects (a stored version never changes).
  */
 export function trieChanges<T>(before: Trie<T>, after: Trie<T>, visit: (key: string, before: T | undefined, after: T | undefined) => void): void {
-  if (before === after) return;
-  diffSlots(before, after, (b, a) =>
-    diffSlots(b ?? {}, a ?? {}, (lb, la) =>
-      diffLeaves(lb ?? {}, la ?? {}, (vb, va, key) => {
-        if (vb !== va) visit(key, vb, va);
-      }),
-    ),
-  );
-}
-
-/** The slots of two roots (or branches) that do not hold the same object. */
-function diffSlots<V>(x: { readonly [k: string]: V }, y: { readonly [k: string]: V }, onDiffering: (b: V | undefined, a: V | undefined) => void): void {
-  if (x === y) return;
-  for (const k of slotNames) {
-    const b = hasOwn(x, k) ? x[k] : undefined;
-    const a = hasOwn(y, k) ? y[k] : undefined;
-    if (a !== b) onDiffering(b, a);
-  }
+  const level = (b: Node, a: Node, depth: number): void => {
+    if (b === a) return;
+    if (depth === levels) {
+      diffLeaves(b, a, (vb, va, key) => visit(key, vb as T | undefined, va as T | undefined));
+      return;
+    }
+    for (const k of slotNames) {
+      const x = hasOwn(b, k) ? (b[k] as Node) : undefined;
+      const y = hasOwn(a, k) ? (a[k] as Node) : undefined;
+      if (x !== y) level(x ?? {}, y ?? {}, depth + 1);
+    }
+  };
+  level(before, after, 0);
 }
 
 /** The entries of two leaves that are not the same value, each key once. */
-function diffLeaves<V>(x: { readonly [k: string]: V }, y: { readonly [k: string]: V }, onDiffering: (b: V | undefined, a: V | undefined, key: string) => void): void {
+function diffLeaves(x: Node, y: Node, onDiffering: (b: unknown, a: unknown, key: string) => void): void {
   if (x === y) return;
   for (const k of Object.keys(x)) {
     const a = hasOwn(y, k) ? y[k] : undefined;

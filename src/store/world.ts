@@ -28,7 +28,7 @@ export interface WorldConfig {
 }
 
 export interface World {
-  readonly format: 'platform-sim/world@1';
+  readonly format: 'platform-sim/world@2';
   readonly seed: string;
   readonly config: WorldConfig;
   readonly now: Instant;
@@ -63,7 +63,7 @@ export interface Retry {
 
 export function emptyWorld(seed: string, start: Instant, config: WorldConfig): World {
   return {
-    format: 'platform-sim/world@1',
+    format: 'platform-sim/world@2',
     seed,
     config,
     now: start,

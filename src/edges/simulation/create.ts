@@ -5,7 +5,7 @@
  */
 import { resolveOptions, PlatformSimError, type SimulationOptions } from '../../sim/options.ts';
 import { Simulation, type ClientCertificateRequest, type SimulationEdge, type Snapshot } from './simulation.ts';
-import type { World } from '../../store/world.ts';
+import { readSavedWorld } from '../../store/upgrade.ts';
 import { parseInstant } from '../../core/duration.ts';
 import type { ClusterCa } from '../crypto/clusterCa.ts';
 import type { TrustRoots } from '../crypto/certificateChainFact.ts';
@@ -121,8 +121,7 @@ export async function createSimulation(options: SimulationOptions = {}): Promise
 }
 
 export async function restoreSimulation(snapshot: Snapshot): Promise<Simulation> {
-  if (snapshot?.format !== 'platform-sim/snapshot@1' || snapshot.world?.format !== 'platform-sim/world@1') {
-    throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
-  }
-  return new Simulation(snapshot.options, await edgeFor(snapshot.options), JSON.parse(JSON.stringify(snapshot.world)) as World);
+  const world = snapshot?.format === 'platform-sim/snapshot@1' ? readSavedWorld(JSON.parse(JSON.stringify(snapshot.world ?? null))) : null;
+  if (world === null) throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
+  return new Simulation(snapshot.options, await edgeFor(snapshot.options), world);
 }

@@ -79,13 +79,18 @@ describe('trie', () => {
     expect(trieGet(t, 'constructor')).toBeUndefined();
   });
 
-  it('keeps leaves small at 100,000 keys', () => {
+  it('keeps every container small at 100,000 keys: slot levels of at most 64, leaves of a few keys', () => {
     let t: Trie<number> = emptyTrie;
     for (let i = 0; i < 100_000; i++) t = trieSet(t, `sa-${i}`, i);
-    let largest = 0;
-    for (const a of Object.keys(t)) for (const b of Object.keys(t[a]!)) largest = Math.max(largest, Object.keys(t[a]![b]!).length);
-    expect(Object.keys(t).length).toBeLessThanOrEqual(64);
-    expect(largest).toBeLessThan(80);
+    const sizes: number[][] = [[], [], [], []];
+    const walk = (node: Record<string, unknown>, level: number): void => {
+      sizes[level]!.push(Object.keys(node).length);
+      if (level < 3) for (const k of Object.keys(node)) walk(node[k] as Record<string, unknown>, level + 1);
+    };
+    walk(t as unknown as Record<string, unknown>, 0);
+    for (const level of [0, 1, 2]) expect(Math.max(...sizes[level]!)).toBeLessThanOrEqual(64);
+    expect(Math.max(...sizes[3]!)).toBeLessThan(8);
+    expect(sizes[3]!.reduce((a, b) => a + b, 0)).toBe(100_000);
   });
 });
 

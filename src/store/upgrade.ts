@@ -1,0 +1,60 @@
+/**
+ * Reading a saved world (a snapshot, a state file, PUT /sim/v1/snapshot) of this format or an
+ * earlier one. Format world@1 kept its tries with two slot levels above the leaves; world@2 has
+ * three (trie.ts). Every trie a world holds — the objects (namespace → name), the owner index
+ * (owner → dependents) and the node agent's bookkeeping (pod uid → steps, IPs) — is rebuilt by
+ * inserting its entries in key order, so an upgraded world is the world the same content makes.
+ */
+import { isObject } from '../core/json.ts';
+import type { KubeObject } from '../api/meta.ts';
+import { emptyTrie, trieSet, type Trie } from './trie.ts';
+import type { World } from './world.ts';
+
+export const worldFormat = 'platform-sim/world@2';
+const formatOne = 'platform-sim/world@1';
+
+type Node = Readonly<Record<string, unknown>>;
+
+/** The entries of a world@1 trie (root slot → branch slot → leaf key → value), in key order. */
+function entriesOfTwoLevels(t: unknown): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  if (!isObject(t)) return out;
+  for (const branch of Object.values(t as Node)) {
+    if (!isObject(branch)) continue;
+    for (const leaf of Object.values(branch as Node)) {
+      if (!isObject(leaf)) continue;
+      for (const [k, v] of Object.entries(leaf as Node)) out.push([k, v]);
+    }
+  }
+  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function rebuilt<T>(t: unknown, value: (v: unknown) => T): Trie<T> {
+  let out: Trie<T> = emptyTrie;
+  for (const [k, v] of entriesOfTwoLevels(t)) out = trieSet(out, k, value(v));
+  return out;
+}
+
+function upgradeFromOne(w: World): World {
+  const objects: Record<string, Trie<Trie<KubeObject>>> = {};
+  for (const [resource, byNamespace] of Object.entries(w.objects as unknown as Node)) {
+    objects[resource] = rebuilt(byNamespace, (byName) => rebuilt(byName, (o) => o as KubeObject));
+  }
+  const owners = rebuilt(w.owners, (deps) => rebuilt(deps, () => true as const));
+  const controllers: Record<string, unknown> = { ...w.controllers };
+  const agent = controllers['node-agent'];
+  // The node agent kept tries in world@1 too (or, earlier still, records by uid: nodeAgent.ts reads those).
+  if (isObject(agent) && isObject(agent['applied']) && Object.keys(agent['applied']).every((k) => /^\d+$/.test(k))) {
+    controllers['node-agent'] = { ...agent, applied: rebuilt(agent['applied'], (v) => v), ips: rebuilt(agent['ips'], (v) => v) };
+  }
+  return { ...w, format: worldFormat, objects, owners, controllers };
+}
+
+/** The world of a saved snapshot in this format, upgraded when it is an earlier one; null when it is neither. */
+export function readSavedWorld(value: unknown): World | null {
+  if (!isObject(value)) return null;
+  const format = value['format'];
+  if (format === worldFormat) return value as unknown as World;
+  if (format === formatOne) return upgradeFromOne(value as unknown as World);
+  return null;
+}
