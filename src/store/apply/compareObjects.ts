@@ -87,15 +87,10 @@ function walkList(l: JsonValue[] | undefined, r: JsonValue[] | undefined, list: 
   }
 }
 
-/** Whether `path` is `metadata`, whose `managedFields` is bookkeeping, never compared. */
-const atMetadata = (path: Path): boolean => path.length === 1 && path[0]!.kind === 'field' && path[0]!.name === 'metadata';
-
 function walkEntries(l: JsonObject | undefined, r: JsonObject | undefined, schema: Schema | undefined, path: Path, c: Collector): void {
   const lk = l === undefined ? [] : Object.keys(l);
   const keys = [...lk, ...(r === undefined ? [] : Object.keys(r).filter((k) => l === undefined || !hasOwn(l, k)))];
-  const skipManagedFields = atMetadata(path);
   for (const k of keys) {
-    if (skipManagedFields && k === 'managedFields') continue;
     const child = fieldSchema(schema, k);
     const valueStruct = isDeclaredField(schema, k) && shapeOf(child) === 'struct';
     walk(l === undefined ? undefined : getOwn(l, k), r === undefined ? undefined : getOwn(r, k), child, [...path, pe.field(k)], c, valueStruct);

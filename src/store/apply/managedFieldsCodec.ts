@@ -44,21 +44,8 @@ function decodeEntry(entry: JsonValue, i: number): { ok: true; owner: Owner } | 
   return { ok: true, owner };
 }
 
-/**
- * Decoded lists by list: a stored list never changes, and every write to an object decodes the
- * list it has (the answer is copied out, callers may change their Map).
- */
-const decodedLists = new WeakMap<readonly JsonValue[], DecodedOwners>();
-
 /** Decodes a managedFields list; a later entry with the same identifier replaces an earlier one. */
 export function decodeManagedFields(list: JsonValue | undefined): DecodedOwners {
-  if (!Array.isArray(list)) return decodeList(list);
-  let known = decodedLists.get(list);
-  if (known === undefined) decodedLists.set(list, (known = decodeList(list)));
-  return known.ok ? { ok: true, owners: new Map(known.owners) } : known;
-}
-
-function decodeList(list: JsonValue | undefined): DecodedOwners {
   const owners = new Map<string, Owner>();
   if (list === undefined || list === null) return { ok: true, owners };
   if (!Array.isArray(list)) return { ok: false, error: 'managedFields must be a list' };
