@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark, prints each figure beside its physical limit measured in
  * the same run, and writes docs/benchmarks.md. Timings are never asserted in unit tests.
  */
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -36,7 +37,26 @@ const sections = {
   statefulset: statefulSetBench,
 } satisfies Record<string, (p: typeof progress) => Promise<Row[]>>;
 type Section = keyof typeof sections;
-const asked = process.argv.slice(2).filter((a) => a !== '--');
+const args = process.argv.slice(2).filter((a) => a !== '--');
+
+// A child of a full run: one section, its rows as JSON on stdout (progress on stderr).
+if (args[0] === '--rows') {
+  const name = args[1] as Section;
+  process.stdout.write(JSON.stringify(await sections[name](progress)));
+  process.exit(0);
+}
+
+/**
+ * Each section of a full run in a process of its own: a section starts with a clean heap and an
+ * idle event loop, whatever the one before left (100,000 stored objects, open servers), so that
+ * the in-process baselines (a bare node:http server, a plain Map) are not slowed by it either.
+ */
+function isolated(name: Section): Row[] {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'run.ts'), '--rows', name], { stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(out.toString()) as Row[];
+}
+
+const asked = args;
 const unknown = asked.filter((a) => !Object.hasOwn(sections, a));
 if (unknown.length > 0) {
   process.stderr.write(`unknown bench section ${unknown.join(', ')}; sections: ${Object.keys(sections).join(', ')}\n`);
@@ -48,17 +68,17 @@ if (asked.length > 0) {
   process.exit(0);
 }
 
-const startupRows = await sections.startup(progress);
-const rows = await sections.store(progress);
-const httpRows = await sections.http(progress);
-const identityRows = await sections.identity(progress);
-const certsRows = await sections.certs(progress);
-const statefulSetRows = await sections.statefulset(progress);
+const startupRows = isolated('startup');
+const rows = isolated('store');
+const httpRows = isolated('http');
+const identityRows = isolated('identity');
+const certsRows = isolated('certs');
+const statefulSetRows = isolated('statefulset');
 const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
 const md = `# Benchmarks
 
 Written by \`npm run bench\` (bench/run.ts), which builds the package first and measures the built
-bundle, as users import it (bench/package.ts). Every figure is measured beside its baseline in the
+bundle, as users import it (bench/package.ts), each section in a fresh process. Every figure is measured beside its baseline in the
 same run on the same machine (${machine}); medians of several rounds. The machine is shared and
 noisy: read figures as ±20%. Unit tests never assert timings.
 
