@@ -218,7 +218,7 @@ interface Prepared {
   readonly updateTemplate: () => JsonObject;
 }
 
-/** Adoption and release, then the revisions (§6.4 first steps); null when the sync ends there. */
+/** Adoption and release, then the revisions (§6.4 first steps); the writes so far when the sync ends there. */
 function prepare(world: World, set: KubeObject, spec: SetSpec, names: Names, members: Membership): Prepared | Intent[] {
   const s: Sync = { world, set, spec, names, now: world.now, key: setKey(spec), out: [] };
   for (const pod of [...members.adopt, ...members.release]) s.out.push({ type: 'update', resource: pods, subresource: '', object: pod, report: report(s, undefined, undefined) });
@@ -271,7 +271,7 @@ function lowestUnavailable(condemned: readonly (readonly [number, KubeObject])[]
   return null;
 }
 
-/** Scale-down, then the rolling update; the deletions the update made. null: the sync stops. */
+/** Scale-down, then the rolling update; the deletions the update made, or null when the sync stops before it. */
 function condemnAndUpdate(p: Prepared, condemned: readonly (readonly [number, KubeObject])[], condemnedHealths: readonly MemberHealth[], firstUnavailable: KubeObject | null, update: () => number): number | null {
   const { s } = p;
   const monotonic = !s.spec.parallel;
