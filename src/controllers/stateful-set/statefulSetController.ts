@@ -1,7 +1,8 @@
 /**
  * The StatefulSet controller (reference/statefulset.md §6): every set is synced each settle round
- * (sync.ts: one sync per round, its writes seen by the next), under kube-controller-manager's
- * identity for `statefulset-controller`. A set whose last sync the API refused something of
+ * in which something it watches (sets, pods, claims, revisions) changed (sync.ts: one sync per
+ * round, its writes seen by the next), under kube-controller-manager's identity for
+ * `statefulset-controller`. A set whose last sync the API refused something of
  * waits out its backoff. It wakes when a member becomes available (`minReadySeconds` after
  * Ready, to the moment), so OrderedReady progress, availableReplicas and scale-down never wait
  * for a poll.
