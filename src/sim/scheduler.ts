@@ -1,7 +1,8 @@
 /**
  * settle and advance, pure. `settle` runs every controller in a fixed order and applies its
  * intents, round after round, until a round changes nothing (bounded: a livelock is reported
- * with the controllers still busy). `advance` jumps from wake-up to wake-up (controllers' timers
+ * with the controllers still busy); a controller that declares what it watches is skipped while
+ * none of it changed since it last had nothing to do (the dirty set, below). `advance` jumps from wake-up to wake-up (controllers' timers
  * and history compaction), never backwards, settling at each. What happened comes back as data:
  * each instant visited with the world at its end, which controller wrote which revisions, and
  * every intent the API refused.
