@@ -8,6 +8,7 @@ import { CompactSign, compactVerify, decodeProtectedHeader } from 'jose';
 import { limits } from '../../core/limits.ts';
 import { factKey, type Need } from '../../sim/factBook.ts';
 import type { SigningCa } from './issueCertificate.ts';
+import type { IssuedCertificateFact } from '../../api/crypto.ts';
 import type { SigningKey } from './serviceAccountKeys.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Decode } from '../../core/base64.ts';
 import type { TrustRoots } from './certificateChainFact.ts';
@@ -98,11 +99,16 @@ export function createFactResolver(keys: readonly SigningKey[], roots: () => Pro
     facts,
     async resolve(needs) {
       const values = await Promise.all(needs.map(establish));
-      needs.forEach((need, i) => {
+      const established: (readonly [Need, unknown])[] = needs.map((need, i) => [need, values[i]] as const);
+      for (const [need, value] of [...established]) {
+        if (need.kind !== 'issuedCertificate' || !(value as IssuedCertificateFact).ok) continue;
+        established.push(...(await (await certificates()).factsOfIssued((value as { pem: string }).pem, await roots())));
+      }
+      for (const [need, value] of established) {
         // Bounded: the oldest facts go first (a Map iterates in insertion order).
         if (facts.size >= limits.cryptoFactsCachedMax) facts.delete(facts.keys().next().value!);
-        facts.set(factKey(need), values[i]);
-      });
+        facts.set(factKey(need), value);
+      }
     },
   };
 }
