@@ -100,6 +100,7 @@ export function trieSet<T>(trie: Trie<T>, key: string, value: T): Trie<T> {
   for (let l = levels - 1; l >= 0; l--) child = withKey(nodes[l]!, slots[l]!, child, true);
   const out = child as Trie<T>;
   inherit(trie, out, { key, before: hasOwn(leaf, key), after: true, value });
+  noteWrite(trie, out, key);
   return out;
 }
 
@@ -114,6 +115,7 @@ export function trieDelete<T>(trie: Trie<T>, key: string): Trie<T> {
   }
   const out = child as Trie<T>;
   inherit(trie, out, { key, before: true, after: false, value: undefined });
+  noteWrite(trie, out, key);
   return out;
 }
 
@@ -250,6 +252,46 @@ export function compareKeys(x: string, y: string): number {
 }
 
 /**
+ * Which keys a trie was written at since a base version, for up to `derivationMax` writes: two
+ * versions derived from one base differ at most at the keys either was written at, so their
+ * changes are found by looking those keys up instead of walking the slot levels. A version that
+ * becomes a base forgets its own base, so that no chain of old versions is kept alive.
+ */
+interface Derivation {
+  readonly base: object;
+  readonly keys: readonly string[];
+  /** The derivation of the version this one was written from, in the same segment. */
+  readonly parent?: Derivation;
+}
+
+const derivations = new WeakMap<object, Derivation>();
+const derivationMax = 32;
+
+function noteWrite(from: object, to: object, key: string): void {
+  const d = derivations.get(from);
+  if (d !== undefined && d.keys.length < derivationMax) {
+    derivations.set(to, { base: d.base, keys: [...d.keys, key], parent: d });
+    return;
+  }
+  derivations.delete(from);
+  derivations.set(to, { base: from, keys: [key] });
+}
+
+/** The keys at which `before` and `after` may differ, when their derivations tell; else null. */
+function writtenBetween(before: object, after: object): readonly string[] | null {
+  const a = derivations.get(after);
+  if (a !== undefined && a.base === before) return a.keys;
+  const b = derivations.get(before);
+  if (b !== undefined && b.base === after) return b.keys;
+  if (a === undefined || b === undefined || a.base !== b.base) return null;
+  // `before` written on to `after` (the common case: a view reads one version, then a later one):
+  // only the writes after it.
+  let p: Derivation | undefined = a;
+  for (let i = 0; i <= derivationMax && p !== undefined; i++, p = p.parent) if (p === b) return a.keys.slice(b.keys.length);
+  return [...a.keys, ...b.keys];
+}
+
+/**
  * Every key whose value differs between two versions of a trie, with both values (undefined where
  * absent), in no particular order. Versions that share structure (one written from the other)
  * cost the change: equal slots are skipped by identity, so a one-object write between them is a
@@ -257,6 +299,19 @@ export function compareKeys(x: string, y: string): number {
  * identity, which is equality for stored objects (a stored version never changes).
  */
 export function trieChanges<T>(before: Trie<T>, after: Trie<T>, visit: (key: string, before: T | undefined, after: T | undefined) => void): void {
+  if (before === after) return;
+  const written = writtenBetween(before, after);
+  if (written !== null) {
+    const seen = new Set<string>();
+    for (const key of written) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const b = trieGet(before, key);
+      const a = trieGet(after, key);
+      if (b !== a) visit(key, b, a);
+    }
+    return;
+  }
   const level = (b: Node, a: Node, depth: number): void => {
     if (b === a) return;
     if (depth === levels) {

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../src/api/meta.ts';
-import { emptyTrie, trieChanges, trieSet, trieDelete, type Trie } from '../../../src/store/trie.ts';
+import { emptyTrie, trieChanges, trieDelete, trieGet, trieKeys, trieSet, type Trie } from '../../../src/store/trie.ts';
 import { emptyWorld, type World } from '../../../src/store/world.ts';
 import { listObjects, putObject, removeObject } from '../../../src/store/objects.ts';
 import { ResourceView } from '../../../src/store/views.ts';
@@ -98,6 +98,42 @@ describe('ResourceView', () => {
         const copy = JSON.parse(JSON.stringify(worlds[worlds.length - 1])) as World;
         expect(read(copy)).toEqual(sorted(scratch(copy)));
       }),
+    );
+  });
+});
+
+describe('trieChanges between any two versions of one history', () => {
+  it('agrees with comparing every key, for versions far apart, in either order, and on forks', () => {
+    // The reference walks every key, not the changes.
+    const entries = (t: Trie<number>): Map<string, number> => new Map(trieKeys(t).map((k) => [k, trieGet(t, k)!]));
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.boolean(), fc.string({ maxLength: 2 }), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 90 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: 10 }),
+        fc.nat(),
+        (ops, pairs, forkAt) => {
+          const versions: Trie<number>[] = [emptyTrie];
+          for (const [set, k, v] of ops) versions.push(set ? trieSet(versions.at(-1)!, k, v) : trieDelete(versions.at(-1)!, k));
+          // A fork: other writes from a version in the middle.
+          let fork = versions[forkAt % versions.length]!;
+          for (const [set, k, v] of ops.slice(0, 5)) fork = set ? trieSet(fork, `${k}!`, v) : trieDelete(fork, k);
+          versions.push(fork);
+          for (const [i, j] of pairs) {
+            const a = versions[i % versions.length]!;
+            const b = versions[j % versions.length]!;
+            const seen = new Map<string, [number | undefined, number | undefined]>();
+            trieChanges(a, b, (k, x, y) => {
+              expect(seen.has(k)).toBe(false);
+              seen.set(k, [x, y]);
+            });
+            const ma = entries(a);
+            const mb = entries(b);
+            const expected = new Map<string, [number | undefined, number | undefined]>();
+            for (const k of new Set([...ma.keys(), ...mb.keys()])) if (ma.get(k) !== mb.get(k)) expected.set(k, [ma.get(k), mb.get(k)]);
+            expect(seen).toEqual(expected);
+          }
+        },
+      ),
     );
   });
 });
