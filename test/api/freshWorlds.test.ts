@@ -36,7 +36,7 @@ describe('fresh worlds', () => {
 
 describe('the seeded CA, made on first use', () => {
   it('expires when the signers were told it would, to the second', async () => {
-    const { seededCaNotAfter } = await import('../../src/edges/simulation/create.ts');
+    const { seededCaNotAfter } = await import('../../src/edges/crypto/caValidity.ts');
     const { clusterCa } = await import('../../src/edges/crypto/clusterCa.ts');
     for (const start of [Date.parse('2026-01-01T00:00:00Z'), Date.parse('2026-01-01T00:00:00.750Z')]) {
       expect(seededCaNotAfter(start)).toBe((await clusterCa('9', start)).certificate.notAfter.getTime());

@@ -5,6 +5,7 @@
  */
 import { seededEd25519Keys, seededSerialHex, subtle } from './webKeys.ts';
 import { pemBlocks, toPem, x509 } from './x509.ts';
+import { seededCaValidity } from './caValidity.ts';
 
 export interface ClusterCa {
   readonly certificate: x509.X509Certificate;
@@ -20,8 +21,8 @@ export async function clusterCa(seed: string, start: number): Promise<ClusterCa>
   const certificate = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: seededSerialHex(seed, 'cluster-ca'),
     name: 'CN=platform-sim-ca',
-    notBefore: new Date(start - day),
-    notAfter: new Date(start + 3650 * day),
+    notBefore: new Date(seededCaValidity(start).notBefore),
+    notAfter: new Date(seededCaValidity(start).notAfter),
     keys,
     signingAlgorithm: ed25519,
     extensions: [

@@ -11,6 +11,7 @@ import type { ClusterCa } from '../crypto/clusterCa.ts';
 import type { TrustRoots } from '../crypto/certificateChainFact.ts';
 import type { SigningCa } from '../crypto/issueCertificate.ts';
 import { createFactResolver } from '../crypto/factResolver.ts';
+import { seededCaNotAfter } from '../crypto/caValidity.ts';
 import { serviceAccountKeys } from '../crypto/serviceAccountKeys.ts';
 
 /** The X.509 code of the edge, loaded on first use: a simulation that never meets a certificate never loads it. */
@@ -47,16 +48,6 @@ function shared<T>(key: string, make: () => Promise<T>): Promise<T> {
     p.catch(() => material.delete(key));
   }
   return p;
-}
-
-const day = 86_400_000;
-
-/**
- * The seeded CA's notAfter without making it: ten years after the start, whole seconds (what an
- * X.509 time can say; clusterCa.ts makes the certificate with the same bounds).
- */
-export function seededCaNotAfter(start: number): number {
-  return Math.floor((start + 3650 * day) / 1000) * 1000;
 }
 
 async function edgeFor(options: SimulationOptions): Promise<SimulationEdge> {
