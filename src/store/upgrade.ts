@@ -2,7 +2,8 @@
  * Reading a saved world (a snapshot, a state file, PUT /sim/v1/snapshot) of this format or an
  * earlier one. Format world@1 kept its tries with two slot levels above the leaves; world@2 has
  * three (trie.ts). Every trie a world holds — the objects (namespace → name), the owner index
- * (owner → dependents) and the node agent's bookkeeping (pod uid → steps, IPs) — is rebuilt by
+ * (owner → dependents) and the node agent's bookkeeping (pod uid → steps, IPs; plain records in
+ * the oldest saves) — is rebuilt by
  * inserting its entries in key order, so an upgraded world is the world the same content makes.
  */
 import { isObject } from '../core/json.ts';
@@ -35,6 +36,17 @@ function rebuilt<T>(t: unknown, value: (v: unknown) => T): Trie<T> {
   return out;
 }
 
+/** The entries of a plain record (the node agent's bookkeeping before it kept tries), in key order. */
+function entriesOfRecord(r: unknown): [string, unknown][] {
+  return isObject(r) ? Object.entries(r as Node).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+}
+
+function trieOf(entries: [string, unknown][]): Trie<unknown> {
+  let out: Trie<unknown> = emptyTrie;
+  for (const [k, v] of entries) out = trieSet(out, k, v);
+  return out;
+}
+
 function upgradeFromOne(w: World): World {
   const objects: Record<string, Trie<Trie<KubeObject>>> = {};
   for (const [resource, byNamespace] of Object.entries(w.objects as unknown as Node)) {
@@ -43,9 +55,12 @@ function upgradeFromOne(w: World): World {
   const owners = rebuilt(w.owners, (deps) => rebuilt(deps, () => true as const));
   const controllers: Record<string, unknown> = { ...w.controllers };
   const agent = controllers['node-agent'];
-  // The node agent kept tries in world@1 too (or, earlier still, records by uid: nodeAgent.ts reads those).
-  if (isObject(agent) && isObject(agent['applied']) && Object.keys(agent['applied']).every((k) => /^\d+$/.test(k))) {
-    controllers['node-agent'] = { ...agent, applied: rebuilt(agent['applied'], (v) => v), ips: rebuilt(agent['ips'], (v) => v) };
+  // The node agent's steps and IPs by pod uid: two-level tries late in world@1, plain records
+  // before (slot names are numbers, uids are not).
+  if (isObject(agent)) {
+    const tries = [agent['applied'], agent['ips']].every((t) => isObject(t) && Object.keys(t).every((k) => /^\d+$/.test(k)));
+    const read = (t: unknown): Trie<unknown> => trieOf(tries ? entriesOfTwoLevels(t) : entriesOfRecord(t));
+    controllers['node-agent'] = { ...agent, applied: read(agent['applied']), ips: read(agent['ips']) };
   }
   return { ...w, format: worldFormat, objects, owners, controllers };
 }

@@ -1,11 +1,14 @@
 /**
- * Saved worlds of the earlier format (world@1: tries with two slot levels) restore as the world
- * they hold: the same digest as the world that saved them, and a simulation that carries on.
+ * Saved worlds of the earlier format (world@1: tries with two slot levels; in the oldest saves the
+ * node agent's bookkeeping as plain records by pod uid) restore as the world they hold: the same
+ * digest as the world that saved them, no step applied twice, a simulation that carries on.
  */
 import { describe, expect, it } from 'vitest';
 import { restoreSimulation, type Snapshot } from '../../src/index.ts';
 import { trieGet, trieKeys, type Trie } from '../../src/store/trie.ts';
 import { sim } from '../helpers.ts';
+
+const pods = '/api/v1/namespaces/default/pods';
 
 /** FNV-1a, as world@1 placed keys: slots h & 63, then (h >>> 6) & 63. */
 function fnv(key: string): number {
@@ -57,6 +60,34 @@ describe('saved world formats', () => {
     expect(restored.hash()).toBe(s.hash());
     const pods = (await restored.request({ method: 'GET', path: '/api/v1/namespaces/default/pods' })).body as { items: { metadata: { name: string } }[] };
     expect(pods.items.map((p) => p.metadata.name)).toEqual(['web-0']);
+  });
+
+  it('reads the node agent records of the oldest saves: steps already applied stay applied', async () => {
+    const s = await sim({ podReadyAfter: '1s' });
+    await s.request({ method: 'POST', path: pods, body: { metadata: { name: 'p' }, spec: { containers: [{ name: 'a', image: 'x' }] } } });
+    await s.request({ method: 'POST', path: pods, body: { metadata: { name: 'q', annotations: { 'sim.platform.io/ready-after': '10s' } }, spec: { containers: [{ name: 'a', image: 'x' }] } } });
+    await s.advance('2s');
+    const snap = s.snapshot();
+    const w = snap.world;
+    const agent = w.controllers['node-agent'] as { applied: Trie<unknown>; ips: Trie<unknown>; nextIp: number };
+    const record = <T,>(t: Trie<T>): Record<string, T> => Object.fromEntries(trieKeys(t).map((k) => [k, trieGet(t, k)!]));
+    const old = {
+      ...w,
+      format: 'platform-sim/world@1',
+      objects: Object.fromEntries(Object.entries(w.objects).map(([r, byNs]) => [r, twoLevels(byNs, (byName) => twoLevels(byName))])),
+      owners: twoLevels(w.owners, (deps) => twoLevels(deps)),
+      controllers: { ...w.controllers, 'node-agent': { applied: record(agent.applied), ips: record(agent.ips), nextIp: agent.nextIp } },
+    };
+    const r = await restoreSimulation({ ...snap, world: old } as unknown as Snapshot);
+    expect(r.hash()).toBe(s.hash());
+    const before = r.trace().length;
+    await r.settle();
+    expect(r.trace().slice(before).filter((e) => e.type === 'write')).toEqual([]);
+    await r.advance('10s');
+    const q = (await r.request({ method: 'GET', path: `${pods}/q` })).body as { status: { conditions: { type: string; status: string }[]; podIP: string } };
+    expect(q.status.conditions.find((c) => c.type === 'Ready')?.status).toBe('True');
+    const p = (await r.request({ method: 'GET', path: `${pods}/p` })).body as { status: { podIP: string } };
+    expect(q.status.podIP).not.toBe(p.status.podIP);
   });
 
   it('refuses what is no saved world', async () => {

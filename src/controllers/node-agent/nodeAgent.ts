@@ -38,34 +38,7 @@ const emptyState: AgentState = { applied: emptyTrie, ips: emptyTrie, nextIp: 2 }
 
 function stateOf(world: { controllers: Readonly<Record<string, unknown>> }): AgentState {
   const s = world.controllers[name];
-  if (!isObject(s)) return emptyState;
-  const state = s as unknown as AgentState;
-  return isLegacy(state) ? upgraded(state) : state;
-}
-
-/**
- * Worlds saved before the agent kept tries (snapshots, state files) hold plain records by pod uid:
- * read as tries, once per saved state (the same object gives the same state, as the agenda needs).
- */
-const upgrades = new WeakMap<object, AgentState>();
-
-function isLegacy(state: AgentState): boolean {
-  for (const k in state.applied) return !/^\d+$/.test(k);
-  for (const k in state.ips) return !/^\d+$/.test(k);
-  return false;
-}
-
-function upgraded(state: AgentState): AgentState {
-  let done = upgrades.get(state);
-  if (done === undefined) {
-    const record = <T,>(r: unknown): [string, T][] => Object.entries(r as Record<string, T>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    let applied: Trie<readonly Step[]> = emptyTrie;
-    for (const [uid, steps] of record<readonly Step[]>(state.applied)) applied = trieSet(applied, uid, steps);
-    let ips: Trie<string> = emptyTrie;
-    for (const [uid, ip] of record<string>(state.ips)) ips = trieSet(ips, uid, ip);
-    upgrades.set(state, (done = { applied, ips, nextIp: state.nextIp }));
-  }
-  return done;
+  return isObject(s) ? (s as unknown as AgentState) : emptyState;
 }
 
 function nodeObject(env: ControllerEnv): KubeObject {
