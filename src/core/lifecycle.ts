@@ -70,7 +70,14 @@ export function reachableFrom<P extends string>(lifecycle: Lifecycle<P, Move<P>>
   return seen;
 }
 
+/** Worked out once per lifecycle table and actor: controllers ask for every object they visit. */
+const actedOn = new WeakMap<object, Map<string, ReadonlySet<string>>>();
+
 /** The phases an actor moves an object out of (where it has work to do). */
 export function phasesActedOnBy<P extends string>(lifecycle: Lifecycle<P, Move<P>>, actor: string): ReadonlySet<P> {
-  return new Set(lifecycle.moves.filter((m) => m.actor === actor).flatMap((m) => m.from));
+  let byActor = actedOn.get(lifecycle);
+  if (byActor === undefined) actedOn.set(lifecycle, (byActor = new Map()));
+  let phases = byActor.get(actor);
+  if (phases === undefined) byActor.set(actor, (phases = new Set(lifecycle.moves.filter((m) => m.actor === actor).flatMap((m) => m.from))));
+  return phases as ReadonlySet<P>;
 }

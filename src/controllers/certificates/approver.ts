@@ -8,7 +8,7 @@ import type { KubeObject } from '../../api/meta.ts';
 import { formatInstant } from '../../core/duration.ts';
 import { isObject } from '../../core/json.ts';
 import { authorize } from '../../auth/rbac/authorize.ts';
-import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
+import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
 import { approved, specOf, statusOf } from '../../registry/certificates/csr/accessors.ts';
 import { hasWork } from '../../registry/certificates/csr/lifecycle.ts';
 import { wellKnownSigners } from '../../registry/certificates/signers.ts';
@@ -27,9 +27,9 @@ export const csrApprover: Controller = {
       if (!hasWork('csr-approver', csr)) continue;
       const spec = specOf(csr);
       if (spec['signerName'] !== signer) continue;
-      const decoded = decodeGoBase64(typeof spec['request'] === 'string' ? spec['request'] : '');
+      const decoded = decodeGoBase64Text(typeof spec['request'] === 'string' ? spec['request'] : '');
       if (!decoded.ok) continue;
-      const r = env.crypto.certificateRequest(bytesToBinary(decoded.bytes));
+      const r = env.crypto.certificateRequest(decoded.text);
       if (!r.ok) continue;
       const usages = Array.isArray(spec['usages']) ? spec['usages'].filter((u): u is string => typeof u === 'string') : [];
       // Only requests shaped as the signer requires are auto-approved (the same check).

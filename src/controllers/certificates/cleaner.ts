@@ -8,7 +8,7 @@
 import type { KubeObject } from '../../api/meta.ts';
 import { isPendingFact } from '../../api/crypto.ts';
 import { parseInstant, type Instant } from '../../core/duration.ts';
-import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
+import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
 import { certificateOf, conditionsOf } from '../../registry/certificates/csr/accessors.ts';
 import { cleanerTimers, type CsrTimer } from '../../registry/certificates/csr/lifecycle.ts';
 import { listObjects } from '../../store/objects.ts';
@@ -25,9 +25,9 @@ function clockStarts(csr: KubeObject, timer: CsrTimer, env: ControllerEnv, pendi
     return created === null ? [] : [created];
   }
   if (timer.since === 'certificate expiry') {
-    const decoded = certificate === '' ? null : decodeGoBase64(certificate);
+    const decoded = certificate === '' ? null : decodeGoBase64Text(certificate);
     if (decoded === null || !decoded.ok) return [];
-    const chain = env.crypto.certificateChain(bytesToBinary(decoded.bytes));
+    const chain = env.crypto.certificateChain(decoded.text);
     if (isPendingFact(chain)) pending.value = true;
     return chain.ok ? [chain.notAfter] : [];
   }

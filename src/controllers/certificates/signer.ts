@@ -8,7 +8,7 @@
 import type { KubeObject } from '../../api/meta.ts';
 import { formatInstant } from '../../core/duration.ts';
 import { bytesToBase64 } from '../../core/base64.ts';
-import { bytesToBinary, decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
+import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
 import { conditionsOf, failed, specOf, statusOf } from '../../registry/certificates/csr/accessors.ts';
 import { hasWork } from '../../registry/certificates/csr/lifecycle.ts';
 import { wellKnownSigners } from '../../registry/certificates/signers.ts';
@@ -49,9 +49,9 @@ export const csrSigner: Controller = {
       const spec = specOf(csr);
       const signerName = typeof spec['signerName'] === 'string' ? spec['signerName'] : '';
       if (!served.has(signerName)) continue;
-      const decoded = decodeGoBase64(typeof spec['request'] === 'string' ? spec['request'] : '');
+      const decoded = decodeGoBase64Text(typeof spec['request'] === 'string' ? spec['request'] : '');
       if (!decoded.ok) continue;
-      const pem = bytesToBinary(decoded.bytes);
+      const pem = decoded.text;
       const request = env.crypto.certificateRequest(pem);
       if (!request.ok) continue;
       const usages = Array.isArray(spec['usages']) ? spec['usages'].filter((u): u is string => typeof u === 'string') : [];

@@ -43,6 +43,17 @@ function names(csr: x509.Pkcs10CertificateRequest, type: string): string[] {
   return san === undefined ? [] : san.names.items.filter((n) => n.type === type).map((n) => n.value);
 }
 
+/**
+ * The last requests read and verified, by their PEM text: the signer issues from the request the
+ * approver and validation have just read (a few, for requests created side by side).
+ */
+const recent = new Map<string, x509.Pkcs10CertificateRequest>();
+const recentMax = 16;
+
+export function rememberedRequest(pem: string): x509.Pkcs10CertificateRequest | undefined {
+  return recent.get(pem);
+}
+
 /** `pem`: the request's bytes as a binary string (one char per byte). */
 export async function certificateRequestFact(pem: string): Promise<CertificateRequestFact> {
   const found = decodePem(pem);
@@ -58,6 +69,8 @@ export async function certificateRequestFact(pem: string): Promise<CertificateRe
   const verified = await verifies(csr);
   if (typeof verified === 'string') return { ok: false, message: verified };
   if (!verified) return { ok: false, message: verificationFailure[algorithm] ?? 'x509: signature verification failure' };
+  if (recent.size >= recentMax) recent.delete(recent.keys().next().value!);
+  recent.set(pem, csr);
   return {
     ok: true,
     subject: { commonName: csr.subjectName.getField('CN')[0] ?? '', organizations: csr.subjectName.getField('O') },

@@ -8,7 +8,6 @@ import { CompactSign, compactVerify, decodeProtectedHeader } from 'jose';
 import { limits } from '../../core/limits.ts';
 import { factKey, type Need } from '../../sim/factBook.ts';
 import type { SigningCa } from './issueCertificate.ts';
-import type { IssuedCertificateFact } from '../../api/crypto.ts';
 import type { SigningKey } from './serviceAccountKeys.ts';
 import { base64UrlDecode, base64UrlEncode, utf8Decode } from '../../core/base64.ts';
 import type { TrustRoots } from './certificateChainFact.ts';
@@ -56,7 +55,8 @@ export function createFactResolver(keys: readonly SigningKey[], roots: () => Pro
   const facts = new Map<string, unknown>();
   const signer = keys[0]!;
 
-  async function establish(need: Need): Promise<unknown> {
+  /** `followUps`: facts that come with this one (an issued certificate's). */
+  async function establish(need: Need, followUps: (readonly [Need, unknown])[]): Promise<unknown> {
     switch (need.kind) {
       case 'serviceAccountToken':
         if (signer.fast !== undefined) return compactSignFast(signer, need.claims);
@@ -90,20 +90,23 @@ export function createFactResolver(keys: readonly SigningKey[], roots: () => Pro
         return (await certificates()).certificateRequestFact(need.pem);
       case 'parsedCertificates':
         return (await certificates()).parsedCertificatesFact(need.der);
-      case 'issuedCertificate':
-        return (await certificates()).issueCertificate(await signing.ca(), signing.seed, need.issue);
+      case 'issuedCertificate': {
+        const x509Facts = await certificates();
+        const ca = await signing.ca();
+        const issued = await x509Facts.issueCertificate(ca, signing.seed, need.issue);
+        if ('certificate' in issued) followUps.push(...(await x509Facts.factsOfIssued(issued, ca.certificate, await roots())));
+        return issued.fact;
+      }
     }
   }
 
   return {
     facts,
     async resolve(needs) {
-      const values = await Promise.all(needs.map(establish));
-      const established: (readonly [Need, unknown])[] = needs.map((need, i) => [need, values[i]] as const);
-      for (const [need, value] of [...established]) {
-        if (need.kind !== 'issuedCertificate' || !(value as IssuedCertificateFact).ok) continue;
-        established.push(...(await (await certificates()).factsOfIssued((value as { pem: string }).pem, await roots())));
-      }
+      // Follow-ups kept per need, so the cache fills in the same order whichever finishes first.
+      const followUps = needs.map((): (readonly [Need, unknown])[] => []);
+      const values = await Promise.all(needs.map((need, i) => establish(need, followUps[i]!)));
+      const established: (readonly [Need, unknown])[] = [...needs.map((need, i) => [need, values[i]] as const), ...followUps.flat()];
       for (const [need, value] of established) {
         // Bounded: the oldest facts go first (a Map iterates in insertion order).
         if (facts.size >= limits.cryptoFactsCachedMax) facts.delete(facts.keys().next().value!);

@@ -8,6 +8,7 @@
  */
 import type { CertificateIssue, IssuedCertificateFact } from '../../api/crypto.ts';
 import { decodePem } from '../../registry/certificates/pem.ts';
+import { rememberedRequest } from './certificateRequestFact.ts';
 import { seededSerialHex } from './webKeys.ts';
 import { x509 } from './x509.ts';
 
@@ -53,15 +54,42 @@ function signingAlgorithm(key: CryptoKey): Algorithm | EcdsaParams | RsaHashedIm
   return { name };
 }
 
-export async function issueCertificate(ca: SigningCa, seed: string, issue: CertificateIssue): Promise<IssuedCertificateFact> {
-  const found = decodePem(issue.request);
-  if (found === null || found.block.type !== 'CERTIFICATE REQUEST') return { ok: false, message: 'PEM block type must be CERTIFICATE REQUEST' };
-  let csr: x509.Pkcs10CertificateRequest;
+/** The authority key identifier of each signing CA, worked out (a digest) once. */
+const authorityKeyIds = new WeakMap<x509.X509Certificate, Promise<x509.AuthorityKeyIdentifierExtension>>();
+
+function authorityKeyId(ca: x509.X509Certificate): Promise<x509.AuthorityKeyIdentifierExtension> {
+  let id = authorityKeyIds.get(ca);
+  if (id === undefined) authorityKeyIds.set(ca, (id = x509.AuthorityKeyIdentifierExtension.create(ca)));
+  return id;
+}
+
+function parseRequest(pem: string): x509.Pkcs10CertificateRequest | string {
+  const remembered = rememberedRequest(pem);
+  if (remembered !== undefined) return remembered;
+  const found = decodePem(pem);
+  if (found === null || found.block.type !== 'CERTIFICATE REQUEST') return 'PEM block type must be CERTIFICATE REQUEST';
   try {
-    csr = new x509.Pkcs10CertificateRequest(new Uint8Array(found.block.bytes));
+    return new x509.Pkcs10CertificateRequest(new Uint8Array(found.block.bytes));
   } catch {
-    return { ok: false, message: 'x509: malformed certificate request' };
+    return 'x509: malformed certificate request';
   }
+}
+
+/**
+ * The fact and, when issued, the certificate as the issuance parsed it and the extended key
+ * usages written into it (factsOfIssued reads them). Basic constraints are always CA=false.
+ */
+export type Issued = IssuedLeafCertificate | { readonly fact: IssuedCertificateFact & { readonly ok: false } };
+
+export interface IssuedLeafCertificate {
+  readonly fact: IssuedCertificateFact & { readonly ok: true };
+  readonly certificate: x509.X509Certificate;
+  readonly extendedKeyUsages: readonly string[] | null;
+}
+
+export async function issueCertificate(ca: SigningCa, seed: string, issue: CertificateIssue): Promise<Issued> {
+  const csr = parseRequest(issue.request);
+  if (typeof csr === 'string') return { fact: { ok: false, message: csr } };
   let flags = 0;
   for (const u of issue.usages) flags |= keyUsages[u] ?? 0;
   const ekus = [...new Set(issue.usages.map((u) => extendedUsages[u]).filter((o): o is string => o !== undefined))];
@@ -72,7 +100,7 @@ export async function issueCertificate(ca: SigningCa, seed: string, issue: Certi
     ...(flags === 0 ? [] : [new x509.KeyUsagesExtension(flags, true)]),
     ...(ekus.length > 0 ? [new x509.ExtendedKeyUsageExtension(ekus)] : []),
     new x509.BasicConstraintsExtension(false, undefined, true),
-    await x509.AuthorityKeyIdentifierExtension.create(ca.certificate),
+    await authorityKeyId(ca.certificate),
     ...(san === undefined ? [] : [new x509.SubjectAlternativeNameExtension(san.names.toJSON())]),
   ];
   try {
@@ -87,9 +115,9 @@ export async function issueCertificate(ca: SigningCa, seed: string, issue: Certi
       signingAlgorithm: signingAlgorithm(ca.privateKey),
       extensions,
     });
-    return { ok: true, pem: cert.toString('pem') };
+    return { fact: { ok: true, pem: cert.toString('pem') }, certificate: cert, extendedKeyUsages: ekus.length > 0 ? ekus : null };
   } catch (e) {
-    return { ok: false, message: `failed to sign certificate: ${(e as Error).message}` };
+    return { fact: { ok: false, message: `failed to sign certificate: ${(e as Error).message}` } };
   }
 }
 

@@ -4,11 +4,11 @@
  * (`illegal base64 data at input byte N`), at the field, as an Invalid cause.
  */
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { bytesToBinary, decodeGoBase64 } from './goBase64.ts';
+import { decodeGoBase64Text } from './goBase64.ts';
 
 /** The field's bytes as a binary string (one char per byte), or the error at `path`. */
 export function byteFieldText(path: string, base64: string): { ok: true; text: string } | { ok: false; error: FieldError } {
-  const decoded = decodeGoBase64(base64);
+  const decoded = decodeGoBase64Text(base64);
   if (!decoded.ok) return { ok: false, error: fieldError.invalid(path, base64, decoded.message) };
-  return { ok: true, text: bytesToBinary(decoded.bytes) };
+  return decoded;
 }

@@ -82,7 +82,9 @@ export function decodePem(data: string): { block: PemBlock; rest: string } | nul
     const trailer = afterEnd.slice(0, trailerLength);
     if (!trailer.startsWith(typeLine) || !trailer.endsWith(pemEndOfLine)) continue;
     if (getLine(afterEnd.slice(trailerLength))[0].length !== 0) continue;
-    const body = decodeGoBase64(rest.slice(0, endIndex).replace(/[ \t]/g, ''));
+    // Go removes spaces and tabs, and its base64 skips line breaks: removing those too decodes
+    // the same bytes (only success matters here), in one pass.
+    const body = decodeGoBase64(rest.slice(0, endIndex).replace(/[ \t\r\n]/g, ''));
     if (!body.ok) continue;
     return { block: { type: typeLine, headerCount: headers.keys.size, bytes: body.bytes }, rest: getLine(rest.slice(endIndex + pemEnd.length - 1))[1] };
   }

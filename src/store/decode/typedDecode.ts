@@ -8,7 +8,7 @@ import { goTypeOf, type Schema, type StructSchema } from '../../api/schema.ts';
 import { isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { limits } from '../../core/limits.ts';
-import { decodeGoBase64 } from '../../registry/certificates/goBase64.ts';
+import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
 
 export type Decoded = { ok: true; value: JsonValue; unknownFields: string[] } | { ok: false; message: string };
 
@@ -70,7 +70,7 @@ function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, un
       }
       // []byte fields are base64 in JSON; Go's decoder refuses anything else.
       if (schema.format === 'byte') {
-        const decoded = decodeGoBase64(v as string);
+        const decoded = decodeGoBase64Text(v as string);
         if (!decoded.ok) throw new TypeError_(decoded.message);
       }
       return v;

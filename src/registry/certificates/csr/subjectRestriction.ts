@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../../api/meta.ts';
 import type { Admission, StrategyContext } from '../../types.ts';
-import { bytesToBinary, decodeGoBase64 } from '../goBase64.ts';
+import { decodeGoBase64Text } from '../goBase64.ts';
 import { wellKnownSigners } from '../signers.ts';
 import { specOf, stringField } from './accessors.ts';
 
@@ -16,9 +16,9 @@ export const admitSubject: Admission = (obj: KubeObject, ctx: StrategyContext) =
   const spec = specOf(obj);
   const signer = wellKnownSigners(ctx.names).apiserverClient;
   if (stringField(spec, 'signerName') !== signer) return { ok: true, object: obj };
-  const decoded = decodeGoBase64(stringField(spec, 'request'));
+  const decoded = decodeGoBase64Text(stringField(spec, 'request'));
   if (!decoded.ok) return { ok: true, object: obj };
-  const fact = ctx.crypto.certificateRequest(bytesToBinary(decoded.bytes));
+  const fact = ctx.crypto.certificateRequest(decoded.text);
   if (fact.ok && fact.subject.organizations.includes(mastersGroup)) {
     return { ok: false, message: `use of ${signer} signer with ${mastersGroup} group is not allowed` };
   }
