@@ -10,11 +10,13 @@ import { isObject } from '../../core/json.ts';
 import { authorize } from '../../auth/rbac/authorize.ts';
 import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
 import { approved, specOf, statusOf } from '../../registry/certificates/csr/accessors.ts';
-import { hasWork } from '../../registry/certificates/csr/lifecycle.ts';
 import { wellKnownSigners } from '../../registry/certificates/signers.ts';
 import { nodeAgentClientRefusal } from './signerChecks.ts';
-import { listObjects } from '../../store/objects.ts';
+import { requestsWithWork } from './requestsWithWork.ts';
 import { controllerManagerActor, type Controller, type Intent } from '../types.ts';
+
+/** The approver's move in the lifecycle table starts from Pending: undecided, not issued. */
+const pendingRequests = requestsWithWork('csr-approver');
 
 export const csrApprover: Controller = {
   name: 'csr-approver',
@@ -22,9 +24,7 @@ export const csrApprover: Controller = {
   reconcile(world, env) {
     const intents: Intent[] = [];
     const signer = wellKnownSigners(env.names).apiserverClientNodeAgent;
-    for (const csr of listObjects(world, 'certificates/certificatesigningrequests', null)) {
-      // The approver's move in the lifecycle table starts from Pending: undecided, not issued.
-      if (!hasWork('csr-approver', csr)) continue;
+    for (const csr of pendingRequests(world, env)) {
       const spec = specOf(csr);
       if (spec['signerName'] !== signer) continue;
       const decoded = decodeGoBase64Text(typeof spec['request'] === 'string' ? spec['request'] : '');

@@ -10,9 +10,8 @@ import { formatInstant } from '../../core/duration.ts';
 import { bytesToBase64 } from '../../core/base64.ts';
 import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
 import { conditionsOf, failed, specOf, statusOf } from '../../registry/certificates/csr/accessors.ts';
-import { hasWork } from '../../registry/certificates/csr/lifecycle.ts';
 import { wellKnownSigners } from '../../registry/certificates/signers.ts';
-import { listObjects } from '../../store/objects.ts';
+import { requestsWithWork } from './requestsWithWork.ts';
 import { controllerManagerActor, type Controller, type ControllerEnv, type Intent } from '../types.ts';
 import { signerRefusal } from './signerChecks.ts';
 
@@ -35,6 +34,9 @@ function withStatus(csr: KubeObject, status: Record<string, unknown>): KubeObjec
   return { ...csr, status: { ...statusOf(csr), ...status } } as KubeObject;
 }
 
+export /** The signer's moves in the lifecycle table start from Approved: not denied, failed or issued. */
+const approvedRequests = requestsWithWork('csr-signer');
+
 export const csrSigner: Controller = {
   name: 'csr-signer',
   actor: controllerManagerActor('certificate-controller'),
@@ -42,9 +44,7 @@ export const csrSigner: Controller = {
     const intents: Intent[] = [];
     const signers = wellKnownSigners(env.names);
     const served = new Set([signers.apiserverClient, signers.apiserverClientNodeAgent, signers.nodeAgentServing]);
-    for (const csr of listObjects(world, 'certificates/certificatesigningrequests', null)) {
-      // The signer's moves in the lifecycle table start from Approved: not denied, failed or issued.
-      if (!hasWork('csr-signer', csr)) continue;
+    for (const csr of approvedRequests(world, env)) {
       const conditions = conditionsOf(csr);
       const spec = specOf(csr);
       const signerName = typeof spec['signerName'] === 'string' ? spec['signerName'] : '';

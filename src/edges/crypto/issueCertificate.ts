@@ -63,6 +63,30 @@ function authorityKeyId(ca: x509.X509Certificate): Promise<x509.AuthorityKeyIden
   return id;
 }
 
+/**
+ * Extensions are immutable values the generator only reads (their DER): made once per content,
+ * as encoding one costs more than signing. Bounded: usages come from clients, in any order.
+ */
+const extensionsKeptMax = 64;
+const keyUsageExtensions = new Map<number, x509.KeyUsagesExtension>();
+const extendedKeyUsageExtensions = new Map<string, x509.ExtendedKeyUsageExtension>();
+let notCaExtension: x509.BasicConstraintsExtension | undefined;
+
+function kept<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    if (map.size >= extensionsKeptMax) map.delete(map.keys().next().value!);
+    map.set(key, (value = make()));
+  }
+  return value;
+}
+
+const keyUsageExtension = (flags: number): x509.KeyUsagesExtension => kept(keyUsageExtensions, flags, () => new x509.KeyUsagesExtension(flags, true));
+
+const extendedKeyUsageExtension = (oids: readonly string[]): x509.ExtendedKeyUsageExtension => kept(extendedKeyUsageExtensions, oids.join(' '), () => new x509.ExtendedKeyUsageExtension([...oids]));
+
+const notCa = (): x509.BasicConstraintsExtension => (notCaExtension ??= new x509.BasicConstraintsExtension(false, undefined, true));
+
 function parseRequest(pem: string): x509.Pkcs10CertificateRequest | string {
   const remembered = rememberedRequest(pem);
   if (remembered !== undefined) return remembered;
@@ -97,9 +121,9 @@ export async function issueCertificate(ca: SigningCa, seed: string, issue: Certi
   // Go's x509 writes no KeyUsage extension when no bit is set (usages like `client auth` alone):
   // an empty critical one is refused by OpenSSL 3 and Node.
   const extensions: x509.Extension[] = [
-    ...(flags === 0 ? [] : [new x509.KeyUsagesExtension(flags, true)]),
-    ...(ekus.length > 0 ? [new x509.ExtendedKeyUsageExtension(ekus)] : []),
-    new x509.BasicConstraintsExtension(false, undefined, true),
+    ...(flags === 0 ? [] : [keyUsageExtension(flags)]),
+    ...(ekus.length > 0 ? [extendedKeyUsageExtension(ekus)] : []),
+    notCa(),
     await authorityKeyId(ca.certificate),
     ...(san === undefined ? [] : [new x509.SubjectAlternativeNameExtension(san.names.toJSON())]),
   ];

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulation, factKey, startingPoint, step, type Input, type StepEnv, type StepResult, type World } from '../../../src/index.ts';
 import { hashWorld } from '../../../src/sim/hash.ts';
+import { listObjects } from '../../../src/store/objects.ts';
+import type { Controller } from '../../../src/controllers/types.ts';
 
 const admin = { username: 'system:admin', groups: ['system:masters', 'system:authenticated'] };
 const options = { seed: 7, startTime: '2026-01-01T00:00:00Z' };
@@ -83,5 +85,37 @@ describe('step, alone', () => {
     await sim.request({ method: 'POST', path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'c' } } });
     sim.clearFaults();
     expect(sim.hash()).toBe(hashWorld(world));
+  });
+
+  it("a pass that stopped for facts only its settle needed is taken up at the settle: the same world and answer as a pass from the start", () => {
+    const facts = new Map<string, unknown>();
+    // A controller that asks for a fact whenever a config map exists: the request's handling needs none.
+    const asker: Controller = {
+      name: 'asker',
+      actor: () => ({ manager: 'asker', user: admin }),
+      reconcile: (w, env) => {
+        const seen = listObjects(w, 'core/configmaps', null).length > 0;
+        if (seen) env.crypto.jwsSignature('a.b.tiny-signature');
+        return [];
+      },
+      nextWakeup: () => null,
+    };
+    const start = startingPoint(options, { facts, keys: [{ kid: 'tiny', alg: 'EdDSA', jwk: {} }] });
+    const env: StepEnv = { ...start.env, controllers: [asker] };
+    const input = request('POST', '/api/v1/namespaces/default/configmaps', { metadata: { name: 'c' } });
+    const first = step(start.world, input, env);
+    expect(first.effects.map((e) => e.type)).toEqual(['crypto/factNeeded']);
+    resolve(facts, first);
+    const takenUp = step(start.world, input, env);
+    const fromStart = step(start.world, { ...input }, env);
+    expect(takenUp.effects).toEqual([]);
+    // Taken up: the very answer of the first pass; from the start: an equal one.
+    expect(takenUp.output!.response).toBe(first.output!.response);
+    expect(fromStart.output!.response).not.toBe(first.output!.response);
+    expect(fromStart.output!.response).toEqual(takenUp.output!.response);
+    expect(hashWorld(takenUp.world)).toBe(hashWorld(fromStart.world));
+    // Another world (a request committed in between): handled again.
+    const other = step(fromStart.world, input, env);
+    expect(other.output!.response).not.toBe(first.output!.response);
   });
 });
