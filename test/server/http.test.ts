@@ -36,6 +36,23 @@ describe('HTTP server', () => {
     expect(await missing.json()).toMatchObject({ message: 'serviceaccounts "ghost" not found' });
   });
 
+  it("frames answers as Go's net/http does: Content-Length under 2048 bytes, chunked from there", async () => {
+    const small = await fetch(`${server.url}/api/v1/namespaces/default/serviceaccounts/default`, { headers: auth() });
+    const smallText = await small.text();
+    expect(Buffer.byteLength(smallText)).toBeLessThan(2048);
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(smallText)));
+    expect(small.headers.get('transfer-encoding')).toBeNull();
+    // The same read again (an answer kept for the unchanged world) is framed the same.
+    const again = await fetch(`${server.url}/api/v1/namespaces/default/serviceaccounts/default`, { headers: auth() });
+    expect(again.headers.get('content-length')).toBe(small.headers.get('content-length'));
+    expect(await again.text()).toBe(smallText);
+    const large = await fetch(`${server.url}/api/v1/namespaces`, { headers: auth() });
+    const largeText = await large.text();
+    expect(Buffer.byteLength(largeText)).toBeGreaterThanOrEqual(2048);
+    expect(large.headers.get('content-length')).toBeNull();
+    expect(large.headers.get('transfer-encoding')).toBe('chunked');
+  });
+
   it('streams a watch as one JSON event per line', async () => {
     const hash = (await (await fetch(`${server.url}/sim/v1/hash`, { headers: auth() })).json()) as { hash: string };
     expect(hash.hash).toMatch(/^[0-9a-f]{64}$/);

@@ -21,6 +21,7 @@ import { readStateFile, writeStateFile } from '../fs/stateFile.ts';
 import type { SimulationOptions } from '../../sim/options.ts';
 import type { WatchStream } from '../../edges/simulation/watchStream.ts';
 import { readBody } from './readBody.ts';
+import type { ApiResponse } from '../../endpoints/types.ts';
 
 export interface ServeOptions extends SimulationOptions {
   readonly host?: string;
@@ -177,22 +178,22 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
 }
 
 async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingMessage, res: ServerResponse, persist: () => void): Promise<void> {
-  const body = await readBody(req);
+  // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3).
+  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const body = hasBody ? await readBody(req) : noBody;
   const path = req.url ?? '/';
   if (!body.ok) {
     res.writeHead(413, { 'content-type': 'application/json' });
     res.end(`${JSON.stringify(errors.requestBodyTooLarge(limits.requestBodyBytesMax).status)}\n`);
     return;
   }
-  const headers: Record<string, string | string[]> = {};
-  // Per occurrence: two X-Remote-Group headers are two groups, one `a,b` is one group.
-  for (const [k, v] of Object.entries(req.headersDistinct)) if (v !== undefined) headers[k] = v.length === 1 ? v[0]! : v;
+  const headers = headersOf(req);
   const clientCertificate = peerCertificateChain(req);
   const credentials = { headers, ...(clientCertificate === undefined ? {} : { clientCertificate }) };
   const answer = await sim.respond({ method: req.method ?? 'GET', path, ...credentials, body: body.bytes, transport: 'http' });
   persist();
   if (answer.watch === undefined) {
-    res.writeHead(answer.status, answer.headers);
+    res.writeHead(answer.status, headersToSend(answer));
     res.end(answer.body);
     return;
   }
@@ -207,6 +208,41 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
 }
 
 /** The client certificate chain presented over mTLS, as PEM (verified by the simulation at virtual time). */
+const noBody = { ok: true, bytes: new Uint8Array(0) } as const;
+
+/** Header names in lower case; per occurrence: two X-Remote-Group headers are two groups, one `a,b` is one group. */
+function headersOf(req: IncomingMessage): Record<string, string | string[]> {
+  const headers = Object.create(null) as Record<string, string | string[]>;
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!;
+    const before = headers[name];
+    headers[name] = before === undefined ? value : typeof before === 'string' ? [before, value] : [...before, value];
+  }
+  return headers;
+}
+
+/**
+ * Go's net/http answers a handler that wrote less than its 2048-byte buffer and did not flush
+ * with a Content-Length (so does kube-apiserver for small objects), and chunked otherwise.
+ */
+const goChunkingBufferBytes = 2048;
+
+function withContentLength(headers: Readonly<Record<string, string | string[]>>, body: string | Uint8Array): Readonly<Record<string, string | string[]>> {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  return length < goChunkingBufferBytes ? { ...headers, 'content-length': String(length) } : headers;
+}
+
+/** By answer: a read answered again on an unchanged world is the same answer (readAnswers.ts). */
+const framedHeaders = new WeakMap<object, Readonly<Record<string, string | string[]>>>();
+
+function headersToSend(answer: ApiResponse): Readonly<Record<string, string | string[]>> {
+  let headers = framedHeaders.get(answer);
+  if (headers === undefined) framedHeaders.set(answer, (headers = withContentLength(answer.headers, answer.body)));
+  return headers;
+}
+
 function peerCertificateChain(req: IncomingMessage): string | undefined {
   const socket = req.socket as TLSSocket;
   if (typeof socket.getPeerCertificate !== 'function') return undefined;

@@ -25,6 +25,7 @@ import { checkAll } from '../../sim/checkers/all.ts';
 import { renderTimeline } from '../../scenario/timeline.ts';
 import { adminUser, asUser, type AsIdentity } from './authenticate.ts';
 import { anticipatedNeeds } from './anticipate.ts';
+import { ReadAnswers } from './readAnswers.ts';
 import { Trace, type TraceEvent } from './trace.ts';
 import { WatchHub } from './watchHub.ts';
 import type { WatchStream } from './watchStream.ts';
@@ -127,6 +128,7 @@ export class Simulation {
   readonly #trace: Trace;
   /** Clock moves asked for with `quiet`: no clock event in the trace when they change nothing. */
   readonly #quietMoves = new WeakSet<Input>();
+  readonly #reads = new ReadAnswers();
 
   constructor(raw: SimulationOptions, edge: SimulationEdge, world?: World) {
     this.#raw = raw;
@@ -300,9 +302,13 @@ export class Simulation {
   /** As `request`, with the body as the exact text an HTTP server would send. */
   async respond(req: SimRequest): Promise<ApiResponse & { readonly watch?: WatchStream }> {
     const input = this.#apiRequest(req);
+    const read = this.#reads.key(input.request);
+    const known = read === null ? undefined : this.#reads.get(this.#world, read);
+    if (known !== undefined) return this.#answer(this.#commit(input, known));
     const facts = this.#edge.resolver.facts;
     const anticipated = anticipatedNeeds(input.request).filter((n) => !facts.has(factKey(n)));
     const result = await this.#run(input, anticipated.length === 0 ? undefined : () => this.#edge.resolver.resolve(anticipated));
+    if (read !== null) this.#reads.keep(this.#world, read, result);
     const response = this.#answer(result);
     const toSign = result.effects.flatMap((e) => (e.type === 'crypto/tokenToSign' ? [e] : []));
     return toSign.length === 0 ? response : { ...response, body: await this.#signed(response.body, toSign) };
