@@ -25,7 +25,7 @@ import { dryRunOf, fieldManagerOf, fieldValidationOf, isPretty, parseBool, table
 import { respond, respondError, type Rendering } from './respond.ts';
 import type { ResourceRoute } from './route.ts';
 import { parseDeleteOptions } from './deleteOptions.ts';
-import { bodyBytes, bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
+import { bodyBytes, bodyExceeds, bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
 import { isAllowed, type ApiEnv } from './env.ts';
 import type { AccessCheck } from '../registry/types.ts';
 import { createVirtual, isVirtualCreate } from './identity/virtualCreate.ts';
@@ -70,8 +70,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   const output = negotiateOutput(header(req.headers, 'accept'), verb === 'get' || verb === 'list' || verb === 'watch', params.get('includeObject'));
   if (output === null) return { world, response: respondError(errors.notAcceptable(servedMediaTypes), { output: null, pretty }) };
   const rendering: Rendering = { output, pretty };
-  const bytes = bodyBytes(req);
-  if (bytes.length > limits.requestBodyBytesMax) {
+  if (bodyExceeds(req, limits.requestBodyBytesMax)) {
     return { world, response: respondError(errors.requestBodyTooLarge(limits.requestBodyBytesMax), rendering) };
   }
   const may = (c: AccessCheck): boolean =>
@@ -103,7 +102,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       const format = bodyFormatOf(header(req.headers, 'content-type'));
       if (format === null) return { world, response: respondError(errors.unsupportedMediaType(readMediaTypes), rendering) };
       const target = bodyKindOf(r);
-      const decoded = decodeBody({ bytes: format === 'protobuf' ? bytes : bodyText(req), contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
+      const decoded = decodeBody({ bytes: format === 'protobuf' ? bodyBytes(req) : bodyText(req), contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
       if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
       const typeErr = checkTypeMeta(target, decoded.object);
       if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };

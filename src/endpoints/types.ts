@@ -44,6 +44,17 @@ export function bodyText(req: ApiRequest): string {
   return b === undefined ? '' : typeof b === 'string' ? b : new TextDecoder().decode(b);
 }
 
+/**
+ * Whether the body is longer than `limit` bytes, without encoding a text body too short to be:
+ * UTF-8 takes at most three bytes per UTF-16 code unit.
+ */
+export function bodyExceeds(req: ApiRequest, limit: number): boolean {
+  const b = req.body;
+  if (b === undefined) return false;
+  if (typeof b !== 'string') return b.length > limit;
+  return b.length * 3 > limit && new TextEncoder().encode(b).length > limit;
+}
+
 /** The body as bytes. */
 export function bodyBytes(req: ApiRequest): Uint8Array {
   const b = req.body;

@@ -83,6 +83,7 @@ export type StepEnv = Omit<ApiEnv, 'crypto' | 'faults'> & {
 };
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const noEffects: readonly Effect[] = Object.freeze([]);
 
 /**
  * A request's handling, kept for the next pass of the same input on the same world when only the
@@ -117,11 +118,14 @@ export function step(world: World, input: Input, env: StepEnv): StepResult {
   const book = new FactBook(env.facts);
   const services: ControllerServices = { crypto: book, signing: env.signing, ...(env.checkSkips === true ? { checkSkips: true } : {}) };
   const controllers = env.controllers ?? builtInControllers;
-  const effects = (): Effect[] => [
-    ...book.needs.map((need): Effect => ({ type: 'crypto/factNeeded', need })),
-    ...book.pendingTokens.map((claims, index): Effect => ({ type: 'crypto/tokenToSign', index, claims })),
-  ];
-  const done = (r: Pick<StepResult, 'world' | 'instants' | 'rejections'>, extra: Partial<StepResult> = {}): StepResult => ({ ...r, effects: effects(), replaced: false, ...extra });
+  const effects = (): readonly Effect[] =>
+    book.needs.length === 0 && book.pendingTokens.length === 0
+      ? noEffects
+      : [...book.needs.map((need): Effect => ({ type: 'crypto/factNeeded', need })), ...book.pendingTokens.map((claims, index): Effect => ({ type: 'crypto/tokenToSign', index, claims }))];
+  const done = (r: Pick<StepResult, 'world' | 'instants' | 'rejections'>, extra: { readonly output?: RequestOutput; readonly replaced?: boolean } = {}): StepResult => {
+    const result = { world: r.world, instants: r.instants, rejections: r.rejections, effects: effects(), replaced: extra.replaced ?? false };
+    return extra.output === undefined ? result : { ...result, output: extra.output };
+  };
   switch (input.type) {
     case 'api/requestArrived': {
       const api: ApiEnv = { table: env.table, identity: env.identity, crypto: book, faults: injectFault };

@@ -6,11 +6,15 @@
 import { drawBytes, drawInts } from '../ports/rng.ts';
 import type { World } from './world.ts';
 
+/** Two hex digits per byte value, made once (a uid is made for every object created). */
+const hexOfByte: readonly string[] = Array.from({ length: 256 }, (_, x) => x.toString(16).padStart(2, '0'));
+
 function uuidFromBytes(b: Uint8Array): string {
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  let out = '';
+  for (let i = 0; i < 16; i++) out += (i === 4 || i === 6 || i === 8 || i === 10 ? '-' : '') + hexOfByte[b[i]!]!;
+  return out;
 }
 
 export function newUid(world: World, dryRun: boolean): { uid: string; world: World } {

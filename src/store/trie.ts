@@ -43,9 +43,10 @@ export function trieGet<T>(trie: Trie<T>, key: string): T | undefined {
   const h = hash(key);
   let node: Node = trie;
   for (let l = 0; l < levels; l++) {
-    const s = slotAt(h, l);
-    if (!hasOwn(node, s)) return undefined;
-    node = node[s] as Node;
+    // Slot names are digits, which no prototype has: a plain read is an own read.
+    const child = node[slotAt(h, l)] as Node | undefined;
+    if (child === undefined) return undefined;
+    node = child;
   }
   return hasOwn(node, key) ? (node[key] as T) : undefined;
 }
@@ -56,27 +57,67 @@ function put(out: { [k: string]: unknown }, key: string, value: unknown): void {
   else out[key] = value;
 }
 
-/** The own keys of a container: the slot names present, for a slot level (no key list made). */
-function eachKey(container: Node, slotted: boolean, f: (k: string) => void): void {
-  if (!slotted) {
-    for (const k of Object.keys(container)) f(k);
+/**
+ * Slot levels come in two forms with the same meaning (an absent slot and an undefined one are
+ * both empty; JSON and the world digest skip undefined, so both read and hash the same):
+ * - sparse: only the slots in use, copied key by key — small levels (most of a small trie);
+ * - full: all 64 slot names in order, empty ones undefined, made once a level has `fullFrom`
+ *   children. V8 keeps its digit keys as packed elements, which a spread copies as a block: a
+ *   write to a large trie copies three such levels in well under a microsecond, where copying
+ *   them slot by slot cost ten.
+ */
+const fullLevels = new WeakSet<object>();
+const fullFrom = 8;
+
+/** The children of a slot level, with their slot names. */
+function eachSlot(level: Node, f: (slot: string, child: Node) => void): void {
+  if (fullLevels.has(level)) {
+    for (const s of slotNames) {
+      const child = level[s] as Node | undefined;
+      if (child !== undefined) f(s, child);
+    }
     return;
   }
-  for (const k of slotNames) if (hasOwn(container, k)) f(k);
+  for (const s of Object.keys(level)) f(s, level[s] as Node);
 }
 
-function withKey(container: Node, key: string, value: unknown, slotted = false): Node {
+/** The slot level with `slot` holding `child` (undefined: emptied). */
+function withSlot(level: Node, slot: string, child: Node | undefined): Node {
+  if (fullLevels.has(level)) {
+    const out: { [k: string]: unknown } = { ...level };
+    out[slot] = child;
+    fullLevels.add(out);
+    return out;
+  }
+  const slots = Object.keys(level);
+  const count = slots.length + (child !== undefined && level[slot] === undefined ? 1 : 0);
   const out: { [k: string]: unknown } = {};
-  eachKey(container, slotted, (k) => put(out, k, container[k]));
+  if (count >= fullFrom) {
+    for (const s of slotNames) out[s] = s === slot ? child : level[s];
+    fullLevels.add(out);
+    return out;
+  }
+  for (const s of slots) if (s !== slot) out[s] = level[s];
+  if (child !== undefined) out[slot] = child;
+  return out;
+}
+
+function isEmptyLevel(level: Node): boolean {
+  let empty = true;
+  eachSlot(level, () => (empty = false));
+  return empty;
+}
+
+function withKey(leaf: Node, key: string, value: unknown): Node {
+  const out: { [k: string]: unknown } = {};
+  for (const k of Object.keys(leaf)) put(out, k, leaf[k]);
   put(out, key, value);
   return out;
 }
 
-function withoutKey(container: Node, key: string, slotted = false): Node {
+function withoutKey(leaf: Node, key: string): Node {
   const out: { [k: string]: unknown } = {};
-  eachKey(container, slotted, (k) => {
-    if (k !== key) put(out, k, container[k]);
-  });
+  for (const k of Object.keys(leaf)) if (k !== key) put(out, k, leaf[k]);
   return out;
 }
 
@@ -89,7 +130,7 @@ function pathTo(trie: Node, h: number): { nodes: Node[]; slots: string[]; leaf: 
     const s = slotAt(h, l);
     nodes.push(node);
     slots.push(s);
-    node = hasOwn(node, s) ? (node[s] as Node) : {};
+    node = (node[s] as Node | undefined) ?? {};
   }
   return { nodes, slots, leaf: node };
 }
@@ -97,7 +138,7 @@ function pathTo(trie: Node, h: number): { nodes: Node[]; slots: string[]; leaf: 
 export function trieSet<T>(trie: Trie<T>, key: string, value: T): Trie<T> {
   const { nodes, slots, leaf } = pathTo(trie, hash(key));
   let child = withKey(leaf, key, value);
-  for (let l = levels - 1; l >= 0; l--) child = withKey(nodes[l]!, slots[l]!, child, true);
+  for (let l = levels - 1; l >= 0; l--) child = withSlot(nodes[l]!, slots[l]!, child);
   const out = child as Trie<T>;
   inherit(trie, out, { key, before: hasOwn(leaf, key), after: true, value });
   noteWrite(trie, out, key);
@@ -109,9 +150,10 @@ export function trieDelete<T>(trie: Trie<T>, key: string): Trie<T> {
   if (!hasOwn(leaf, key)) return trie;
   // Containers left empty go too, so that a trie is a function of its keys and values.
   let child: Node = withoutKey(leaf, key);
+  let empty = Object.keys(child).length === 0;
   for (let l = levels - 1; l >= 0; l--) {
-    const node = nodes[l]!;
-    child = isEmpty(child) ? withoutKey(node, slots[l]!, true) : withKey(node, slots[l]!, child, true);
+    child = withSlot(nodes[l]!, slots[l]!, empty ? undefined : child);
+    empty = isEmptyLevel(child);
   }
   const out = child as Trie<T>;
   inherit(trie, out, { key, before: true, after: false, value: undefined });
@@ -120,12 +162,7 @@ export function trieDelete<T>(trie: Trie<T>, key: string): Trie<T> {
 }
 
 export function trieIsEmpty<T>(trie: Trie<T>): boolean {
-  return isEmpty(trie);
-}
-
-function isEmpty(container: object): boolean {
-  for (const k in container) if (hasOwn(container, k)) return false;
-  return true;
+  return isEmptyLevel(trie);
 }
 
 /** Every key, unsorted (callers sort: iteration order must never leak). */
@@ -136,7 +173,7 @@ export function trieKeys<T>(trie: Trie<T>): string[] {
       for (const k of Object.keys(node)) out.push(k);
       return;
     }
-    eachKey(node, true, (s) => walk(node[s] as Node, level + 1));
+    eachSlot(node, (_, child) => walk(child, level + 1));
   };
   walk(trie, 0);
   return out;
@@ -319,8 +356,8 @@ export function trieChanges<T>(before: Trie<T>, after: Trie<T>, visit: (key: str
       return;
     }
     for (const k of slotNames) {
-      const x = hasOwn(b, k) ? (b[k] as Node) : undefined;
-      const y = hasOwn(a, k) ? (a[k] as Node) : undefined;
+      const x = b[k] as Node | undefined;
+      const y = a[k] as Node | undefined;
       if (x !== y) level(x ?? {}, y ?? {}, depth + 1);
     }
   };

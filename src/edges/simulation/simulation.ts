@@ -264,8 +264,18 @@ export class Simulation {
     return this.request<T>({ ...options, method: 'DELETE', path });
   }
 
+  /** The body is decoded when first read: a caller that only looks at the status pays nothing for it. */
   #decoded<T>(raw: ApiResponse & { readonly watch?: WatchStream }): SimResponse<T> {
-    return { status: raw.status, headers: raw.headers, body: decodeResponseBody(raw) as T, ...(raw.watch === undefined ? {} : { watch: raw.watch }) };
+    let body: { value: T } | undefined;
+    return {
+      status: raw.status,
+      headers: raw.headers,
+      get body(): T {
+        body ??= { value: decodeResponseBody(raw) as T };
+        return body.value;
+      },
+      ...(raw.watch === undefined ? {} : { watch: raw.watch }),
+    };
   }
 
   /** The request as the API sees it: the in-process default admin, `as`, or credentials to check. */

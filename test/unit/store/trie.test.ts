@@ -4,7 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTrie, trieDelete, trieGet, trieKeys, trieSet, trieSortedKeys, trieSortedValues, type Trie } from '../../../src/store/trie.ts';
+import { emptyTrie, trieChanges, trieDelete, trieGet, trieIsEmpty, trieKeys, trieSet, trieSortedKeys, trieSortedValues, type Trie } from '../../../src/store/trie.ts';
+import { hashWorld } from '../../../src/sim/hash.ts';
 
 describe('trie', () => {
   it('agrees with a Map for random sets and deletes', () => {
@@ -24,6 +25,47 @@ describe('trie', () => {
         expect([...trieSortedKeys(t)]).toEqual([...m.keys()].sort());
         for (const [k, v] of m) expect(trieGet(t, k)).toBe(v);
       }),
+    );
+  });
+
+  it('reads, changes, serializes and digests the same whether its levels are sparse or full', () => {
+    // Enough keys that levels pass the size at which they are kept full, and deletes that empty them.
+    const key = fc.integer({ min: 0, max: 400 }).map((i) => `k-${i}`);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), key, fc.integer()), { minLength: 50, maxLength: 600 }), (ops) => {
+        let t: Trie<number> = emptyTrie;
+        const m = new Map<string, number>();
+        const versions: Trie<number>[] = [];
+        for (const [set, k, v] of ops) {
+          if (set || !m.has(k)) {
+            t = trieSet(t, k, v);
+            m.set(k, v);
+          } else {
+            t = trieDelete(t, k);
+            m.delete(k);
+          }
+          versions.push(t);
+        }
+        // The same entries written once each, in key order; and the trie as a saved world reads it back.
+        let fresh: Trie<number> = emptyTrie;
+        for (const k of [...m.keys()].sort()) fresh = trieSet(fresh, k, m.get(k)!);
+        const restored = JSON.parse(JSON.stringify(t)) as Trie<number>;
+        expect(hashWorld(t as never)).toBe(hashWorld(fresh as never));
+        expect(hashWorld(restored as never)).toBe(hashWorld(t as never));
+        expect(trieIsEmpty(t)).toBe(m.size === 0);
+        expect([...trieSortedKeys(restored)]).toEqual([...m.keys()].sort());
+        for (const [k, v] of m) expect(trieGet(restored, k)).toBe(v);
+        // Changes between a restored (sparse) and a written (full) version, and from an old version.
+        const changed = new Map<string, number | undefined>();
+        trieChanges(restored, t, (k, _before, after) => changed.set(k, after));
+        expect(changed.size).toBe(0);
+        const old = versions[Math.floor(versions.length / 2)]!;
+        const expected = new Set([...trieKeys(old), ...trieKeys(t)].filter((k) => trieGet(old, k) !== trieGet(t, k)));
+        const seen = new Set<string>();
+        trieChanges(old, t, (k) => seen.add(k));
+        expect([...seen].sort()).toEqual([...expected].sort());
+      }),
+      { numRuns: 60 },
     );
   });
 
@@ -83,9 +125,11 @@ describe('trie', () => {
     let t: Trie<number> = emptyTrie;
     for (let i = 0; i < 100_000; i++) t = trieSet(t, `sa-${i}`, i);
     const sizes: number[][] = [[], [], [], []];
+    // A slot level may list every slot name, the empty ones undefined (trie.ts: full levels).
+    const children = (node: Record<string, unknown>, level: number): string[] => Object.keys(node).filter((k) => level === 3 || node[k] !== undefined);
     const walk = (node: Record<string, unknown>, level: number): void => {
-      sizes[level]!.push(Object.keys(node).length);
-      if (level < 3) for (const k of Object.keys(node)) walk(node[k] as Record<string, unknown>, level + 1);
+      sizes[level]!.push(children(node, level).length);
+      if (level < 3) for (const k of children(node, level)) walk(node[k] as Record<string, unknown>, level + 1);
     };
     walk(t as unknown as Record<string, unknown>, 0);
     for (const level of [0, 1, 2]) expect(Math.max(...sizes[level]!)).toBeLessThanOrEqual(64);
