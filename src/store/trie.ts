@@ -190,10 +190,15 @@ interface Edit {
   readonly value: unknown;
 }
 
-/** The writes (in order) that made a trie from `base`, whose key order is known. */
+/**
+ * The writes that made a trie from `base`, whose key order is known: this one and, through
+ * `previous`, the ones before it (a chain, so that a write adds one link instead of copying them).
+ */
 interface Lineage {
   readonly base: object;
-  readonly edits: readonly Edit[];
+  readonly edit: Edit;
+  readonly previous: Lineage | undefined;
+  readonly length: number;
 }
 
 const lineages = new WeakMap<object, Lineage>();
@@ -202,11 +207,18 @@ const lineageMax = 64;
 
 function inherit(from: object, to: object, edit: Edit): void {
   if (sortedKeysCache.has(from)) {
-    lineages.set(to, { base: from, edits: [edit] });
+    lineages.set(to, { base: from, edit, previous: undefined, length: 1 });
     return;
   }
   const l = lineages.get(from);
-  if (l !== undefined && l.edits.length < lineageMax) lineages.set(to, { base: l.base, edits: [...l.edits, edit] });
+  if (l !== undefined && l.length < lineageMax) lineages.set(to, { base: l.base, edit, previous: l, length: l.length + 1 });
+}
+
+/** A lineage's writes, oldest first. */
+function editsOf(l: Lineage): Edit[] {
+  const edits = new Array<Edit>(l.length);
+  for (let p: Lineage | undefined = l, i = l.length - 1; p !== undefined; p = p.previous, i--) edits[i] = p.edit;
+  return edits;
 }
 
 /**
@@ -218,7 +230,7 @@ function derive(l: Lineage): { keys: readonly string[]; values: unknown[] | unde
   const baseValues = sortedValuesCache.get(l.base);
   const was = new Map<string, boolean>();
   const last = new Map<string, Edit>();
-  for (const e of l.edits) {
+  for (const e of editsOf(l)) {
     if (!was.has(e.key)) was.set(e.key, e.before);
     last.set(e.key, e);
   }
@@ -293,9 +305,12 @@ export function compareKeys(x: string, y: string): number {
  */
 interface Derivation {
   readonly base: object;
-  readonly keys: readonly string[];
+  /** The key this version was written at. */
+  readonly key: string;
   /** The derivation of the version this one was written from, in the same segment. */
-  readonly parent?: Derivation;
+  readonly parent: Derivation | undefined;
+  /** Writes since the base, this one included. */
+  readonly length: number;
 }
 
 const derivations = new WeakMap<object, Derivation>();
@@ -303,26 +318,32 @@ const derivationMax = 32;
 
 function noteWrite(from: object, to: object, key: string): void {
   const d = derivations.get(from);
-  if (d !== undefined && d.keys.length < derivationMax) {
-    derivations.set(to, { base: d.base, keys: [...d.keys, key], parent: d });
+  if (d !== undefined && d.length < derivationMax) {
+    derivations.set(to, { base: d.base, key, parent: d, length: d.length + 1 });
     return;
   }
   derivations.delete(from);
-  derivations.set(to, { base: from, keys: [key] });
+  derivations.set(to, { base: from, key, parent: undefined, length: 1 });
+}
+
+/** The keys written from the base up to `d`, down to (not including) `until`. */
+function keysDownTo(d: Derivation, until: Derivation | undefined): string[] {
+  const keys: string[] = [];
+  for (let p: Derivation | undefined = d; p !== undefined && p !== until; p = p.parent) keys.push(p.key);
+  return keys;
 }
 
 /** The keys at which `before` and `after` may differ, when their derivations tell; else null. */
 function writtenBetween(before: object, after: object): readonly string[] | null {
   const a = derivations.get(after);
-  if (a !== undefined && a.base === before) return a.keys;
+  if (a !== undefined && a.base === before) return keysDownTo(a, undefined);
   const b = derivations.get(before);
-  if (b !== undefined && b.base === after) return b.keys;
+  if (b !== undefined && b.base === after) return keysDownTo(b, undefined);
   if (a === undefined || b === undefined || a.base !== b.base) return null;
   // `before` written on to `after` (the common case: a view reads one version, then a later one):
   // only the writes after it.
-  let p: Derivation | undefined = a;
-  for (let i = 0; i <= derivationMax && p !== undefined; i++, p = p.parent) if (p === b) return a.keys.slice(b.keys.length);
-  return [...a.keys, ...b.keys];
+  for (let p: Derivation | undefined = a; p !== undefined; p = p.parent) if (p === b) return keysDownTo(a, b);
+  return [...keysDownTo(a, undefined), ...keysDownTo(b, undefined)];
 }
 
 /**
