@@ -10,6 +10,8 @@ import { buildResourceTable, type ResourceTable } from '../registry/index.ts';
 import type { GroupDomain, World } from '../store/world.ts';
 import { canonicalJson } from '../core/json.ts';
 import { bootstrapWorld } from './bootstrap.ts';
+import { fromTemplate, type BootstrapTemplate } from './bootstrapTemplate.ts';
+import shippedTemplates from './bootstrapTemplates.json' with { type: 'json' };
 import { identityWithKeys, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
 import type { StepEnv } from './step.ts';
 import { builtInControllers } from './controllers.ts';
@@ -43,12 +45,21 @@ function tableFor(domain: GroupDomain): ResourceTable {
   return table;
 }
 
+/** From a shipped template when there is one for these settings (bootstrapTemplate.ts), else bootstrapped. */
+function bootstrapped(o: ResolvedOptions, table: ResourceTable): World {
+  for (const t of shippedTemplates as readonly BootstrapTemplate[]) {
+    const world = fromTemplate(t, o, table);
+    if (world !== null) return world;
+  }
+  return bootstrapWorld(o, table);
+}
+
 function freshWorld(o: ResolvedOptions, table: ResourceTable): World {
   const key = canonicalJson([o.seed, o.start, o.config, o.faults]);
   let world = freshWorlds.get(key);
   if (world === undefined) {
     if (freshWorlds.size >= freshWorldsMax) freshWorlds.clear();
-    freshWorlds.set(key, (world = bootstrapWorld(o, table)));
+    freshWorlds.set(key, (world = bootstrapped(o, table)));
   }
   return world;
 }
