@@ -75,9 +75,21 @@ export function* entriesAfter(log: Log, after: number, resource?: string): Gener
     if (c[c.length - 1]!.rv <= after) lo = mid + 1;
     else hi = mid;
   }
+  if (lo === chunks.length) return;
+  // Within that chunk too (entries are in revision order): readers mostly ask for the last few.
+  const first = chunks[lo]!;
+  let from = 0;
+  let to = first.length;
+  while (from < to) {
+    const mid = (from + to) >> 1;
+    if (first[mid]!.rv <= after) from = mid + 1;
+    else to = mid;
+  }
   for (let ci = lo; ci < chunks.length; ci++) {
-    for (const e of chunks[ci]!) {
-      if (e.rv > after && (resource === undefined || e.resource === resource)) yield e;
+    const chunk = chunks[ci]!;
+    for (let i = ci === lo ? from : 0; i < chunk.length; i++) {
+      const e = chunk[i]!;
+      if (resource === undefined || e.resource === resource) yield e;
     }
   }
 }

@@ -22,9 +22,11 @@ export const csrApprover: Controller = {
   name: 'csr-approver',
   actor: controllerManagerActor('certificate-controller'),
   reconcile(world, env) {
+    const pending = pendingRequests(world, env);
+    if (pending.length === 0) return [];
     const intents: Intent[] = [];
     const signer = wellKnownSigners(env.names).apiserverClientNodeAgent;
-    for (const csr of pendingRequests(world, env)) {
+    for (const csr of pending) {
       const spec = specOf(csr);
       if (spec['signerName'] !== signer) continue;
       const decoded = decodeGoBase64Text(typeof spec['request'] === 'string' ? spec['request'] : '');

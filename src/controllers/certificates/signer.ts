@@ -41,10 +41,12 @@ export const csrSigner: Controller = {
   name: 'csr-signer',
   actor: controllerManagerActor('certificate-controller'),
   reconcile(world, env) {
+    const approved = approvedRequests(world, env);
+    if (approved.length === 0) return [];
     const intents: Intent[] = [];
     const signers = wellKnownSigners(env.names);
     const served = new Set([signers.apiserverClient, signers.apiserverClientNodeAgent, signers.nodeAgentServing]);
-    for (const csr of approvedRequests(world, env)) {
+    for (const csr of approved) {
       const conditions = conditionsOf(csr);
       const spec = specOf(csr);
       const signerName = typeof spec['signerName'] === 'string' ? spec['signerName'] : '';
