@@ -66,11 +66,22 @@ export function formatMicroInstant(t: Instant): string {
   return `${iso.slice(0, 23)}000Z`;
 }
 
+// The last timestamp read, as for formatting: managed-field times are compared on every write,
+// and most carry the same instant.
+let lastParsedText = '';
+let lastParsed: Instant | null = null;
+
 /** Parses an RFC 3339 timestamp; returns null when malformed. */
 export function parseInstant(text: string): Instant | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
-  const t = Date.parse(text);
-  return Number.isNaN(t) ? null : t;
+  if (text === lastParsedText) return lastParsed;
+  let t: Instant | null = null;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
+    const parsed = Date.parse(text);
+    t = Number.isNaN(parsed) ? null : parsed;
+  }
+  lastParsedText = text;
+  lastParsed = t;
+  return t;
 }
 
 /** Short human age as kubectl prints it: `45s`, `5m`, `3h`, `2d`. */

@@ -22,34 +22,47 @@ const encoded = new WeakMap<FieldSet, JsonObject>();
 const decoded = new WeakMap<JsonObject, ParsedFieldSet>();
 
 // And by structure: sets built afresh with the same paths (every pod a StatefulSet creates, every
-// event a controller records) share one trie, encoded once. Bounded: past the bound it starts over.
-const byStructure = new Map<string, JsonObject>();
+// event a controller records) share one trie, encoded once. A structure is named by a number: its
+// elements with its children's numbers, so naming a new set costs its own level, not its depth
+// (the string of a whole pod status was built again for every status write). Bounded: past the
+// bound it starts over; numbers are never reused, so a set named before still names nothing else.
+const byStructure = new Map<number, JsonObject>();
+const structureIdsByKey = new Map<string, number>();
 const byStructureMax = 4096;
-const structureKeys = new WeakMap<FieldSet, string>();
+let nextStructureId = 0;
+const structureIds = new WeakMap<FieldSet, number>();
 
-/** A string naming the set's paths, equal for equal sets (length-prefixed elements, nested). */
-function structureKey(s: FieldSet): string {
-  let key = structureKeys.get(s);
-  if (key !== undefined) return key;
-  key = '';
+/** A number naming the set's paths, equal for equal sets (while the table is not started over). */
+function structureId(s: FieldSet): number {
+  let id = structureIds.get(s);
+  if (id !== undefined) return id;
+  let key = '';
   zipByElement(s.members, s.children, (e) => e, (c) => c.element, (m, c) => {
     const el = serializePathElement(m ?? c!.element);
-    key += `${el.length}:${el}${m === undefined ? '' : '.'}${c === undefined ? ';' : `{${structureKey(c.set)}}`}`;
+    key += `${el.length}:${el}${m === undefined ? '' : '.'}${c === undefined ? ';' : `{${structureId(c.set)}}`}`;
   });
-  structureKeys.set(s, key);
-  return key;
+  id = structureIdsByKey.get(key);
+  if (id === undefined) {
+    if (structureIdsByKey.size >= byStructureMax) {
+      structureIdsByKey.clear();
+      byStructure.clear();
+    }
+    structureIdsByKey.set(key, (id = nextStructureId++));
+  }
+  structureIds.set(s, id);
+  return id;
 }
 
 /** The fieldsV1 trie of a set, keys in set order (`"."` first where a node is also owned). Shared: do not mutate. */
 export function toFieldsV1(s: FieldSet): JsonObject {
   let out = encoded.get(s);
   if (out === undefined) {
-    const key = structureKey(s);
-    out = byStructure.get(key);
+    const id = structureId(s);
+    out = byStructure.get(id);
     if (out === undefined) {
       out = encodeLevel(s);
       if (byStructure.size >= byStructureMax) byStructure.clear();
-      byStructure.set(key, out);
+      byStructure.set(id, out);
     }
     encoded.set(s, out);
     if (!decoded.has(out)) decoded.set(out, { ok: true, set: s });

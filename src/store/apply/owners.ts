@@ -29,7 +29,21 @@ export interface Owner {
 export type Owners = ReadonlyMap<string, Owner>;
 
 /** The upstream identifier: the entry's JSON without time, fields, and (for Apply) apiVersion. */
+/** Every write names its owners: the few distinct ones are worked out once (bounded). */
+const ownerIds = new Map<string, string>();
+const ownerIdsMax = 1024;
+
 export function ownerId(o: Pick<Owner, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
+  const key = JSON.stringify([o.manager, o.operation, o.apiVersion, o.subresource]);
+  let id = ownerIds.get(key);
+  if (id === undefined) {
+    if (ownerIds.size >= ownerIdsMax) ownerIds.clear();
+    ownerIds.set(key, (id = ownerIdOf(o)));
+  }
+  return id;
+}
+
+function ownerIdOf(o: Pick<Owner, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
   const parts: string[] = [];
   if (o.manager !== '') parts.push(`"manager":${goJson(o.manager)}`);
   parts.push(`"operation":${goJson(o.operation)}`);
