@@ -80,8 +80,12 @@ export function goJsonTypeName(v: JsonValue): string {
 
 /** JSON as Go's encoder writes it: sorted map keys, `<`, `>`, `&`, U+2028/9 escaped. */
 export function goJson(v: JsonValue): string {
-  return canonicalJson(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = typeof v === 'string' ? JSON.stringify(v) : canonicalJson(v);
+  return goEscaped.test(json) ? json.replace(goEscapedAll, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
 }
+
+const goEscaped = /[<>&\u2028\u2029]/;
+const goEscapedAll = /[<>&\u2028\u2029]/g;
 
 /**
  * A field error's bad value as apimachinery's field.Error prints it: strings quoted, numbers and

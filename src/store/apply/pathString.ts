@@ -27,17 +27,25 @@ function smdValueString(v: JsonValue): string {
     .join('');
 }
 
+/** Keyed and value elements serialized, by element (elements are immutable): JSON-quoting is most of a field set's naming. */
+const serialized = new WeakMap<PathElement, string>();
+
 /** The fieldsV1 key of an element: `f:name`, `k:{"name":"s1"}`, `v:"a"`, `i:0`. */
 export function serializePathElement(e: PathElement): string {
   switch (e.kind) {
     case 'field':
       return `f:${e.name}`;
-    case 'key':
-      return `k:{${e.fields.map((f) => `${goJson(f.name)}:${goJson(f.value)}`).join(',')}}`;
-    case 'value':
-      return `v:${goJson(e.value)}`;
     case 'index':
       return `i:${e.index}`;
+    case 'key':
+    case 'value': {
+      let text = serialized.get(e);
+      if (text === undefined) {
+        text = e.kind === 'key' ? `k:{${e.fields.map((f) => `${goJson(f.name)}:${goJson(f.value)}`).join(',')}}` : `v:${goJson(e.value)}`;
+        serialized.set(e, text);
+      }
+      return text;
+    }
   }
 }
 
