@@ -21,6 +21,8 @@ describe('reads answered again on an unchanged world', () => {
     const second = await sim.respond(as('admin-token'));
     expect(second).toBe(first);
     expect(first.status).toBe(200);
+    // Shared, so frozen: a caller cannot change the answer the next one gets.
+    expect(Object.isFrozen(first) && Object.isFrozen(first.headers)).toBe(true);
     const requests = sim.trace().filter((e) => e.type === 'request' && e.path === path);
     expect(requests.map((e) => (e as { user: string }).user)).toEqual(['alice', 'alice']);
   });

@@ -11,7 +11,7 @@ import { x509 } from './x509.ts';
 const malformed = { ok: false, message: 'x509: malformed certificate' } as const;
 
 /** What status.certificate validation reads of a parsed certificate. */
-export function describeCertificate(cert: x509.X509Certificate): ParsedCertificate {
+function describeCertificate(cert: x509.X509Certificate): ParsedCertificate {
   const bc = cert.getExtension(x509.BasicConstraintsExtension);
   return { basicConstraintsValid: bc !== null, isCA: bc?.ca ?? false };
 }

@@ -48,6 +48,9 @@ export class ReadAnswers {
       this.#answers = new Map();
     }
     if (this.#answers.size >= answersKeptMax) this.#answers.delete(this.#answers.keys().next().value!);
+    // The answer is handed to every caller of this read: none may change it for the next.
+    Object.freeze(out.response.headers);
+    Object.freeze(out.response);
     this.#answers.set(key, result);
   }
 }
