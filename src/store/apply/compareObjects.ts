@@ -88,16 +88,37 @@ function walkList(l: JsonValue[] | undefined, r: JsonValue[] | undefined, list: 
 }
 
 function walkEntries(l: JsonObject | undefined, r: JsonObject | undefined, schema: Schema | undefined, path: Path, c: Collector): void {
-  const lk = l === undefined ? [] : Object.keys(l);
-  const keys = [...lk, ...(r === undefined ? [] : Object.keys(r).filter((k) => l === undefined || !hasOwn(l, k)))];
-  for (const k of keys) {
+  // `metadata.managedFields` is bookkeeping: skipped here rather than copied out of both sides,
+  // which kept a metadata a write did not touch from being skipped as one value.
+  const skip = path.length === 1 && path[0]!.kind === 'field' && path[0]!.name === 'metadata' ? 'managedFields' : null;
+  const entry = (k: string): void => {
+    if (k === skip) return;
+    const lv = l === undefined ? undefined : getOwn(l, k);
+    const rv = r === undefined ? undefined : getOwn(r, k);
+    // The same value on both sides: nothing in it differs (and no path is made for it).
+    if (lv === rv) return;
     const child = fieldSchema(schema, k);
     const valueStruct = isDeclaredField(schema, k) && shapeOf(child) === 'struct';
-    walk(l === undefined ? undefined : getOwn(l, k), r === undefined ? undefined : getOwn(r, k), child, [...path, pe.field(k)], c, valueStruct);
-  }
+    walk(lv, rv, child, [...path, fieldElement(k)], c, valueStruct);
+  };
+  if (l !== undefined) for (const k of Object.keys(l)) entry(k);
+  if (r !== undefined) for (const k of Object.keys(r)) if (l === undefined || !hasOwn(l, k)) entry(k);
 }
 
-/** Drops `metadata.managedFields`, which is bookkeeping and never compared. */
+/** Field elements are immutable: one per name (bounded), not one per visit. */
+const fieldElements = new Map<string, PathElement>();
+const fieldElementsMax = 4096;
+
+function fieldElement(name: string): PathElement {
+  let e = fieldElements.get(name);
+  if (e === undefined) {
+    if (fieldElements.size >= fieldElementsMax) fieldElements.clear();
+    fieldElements.set(name, (e = pe.field(name)));
+  }
+  return e;
+}
+
+/** Drops `metadata.managedFields` (bookkeeping; compareObjects skips it by itself). */
 export function withoutManagedFields(obj: JsonObject): JsonObject {
   const meta = getOwn(obj, 'metadata');
   if (!isObject(meta) || !hasOwn(meta, 'managedFields')) return obj;

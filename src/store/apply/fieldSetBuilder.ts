@@ -7,7 +7,7 @@
  * - An element is known by its fieldsV1 key, so equal elements meet whatever their object form.
  * Must not know: schemas, objects, the fieldsV1 trie.
  */
-import { isEmptySet, type FieldSet, type FieldSetChild } from './fieldSet.ts';
+import { emptyFieldSet, isEmptySet, type FieldSet, type FieldSetChild } from './fieldSet.ts';
 import { comparePathElements, type Path, type PathElement } from './pathElement.ts';
 import { serializePathElement } from './pathString.ts';
 
@@ -51,6 +51,8 @@ export function builderFinish(b: FieldSetBuilder): FieldSet {
 }
 
 export function fieldSetFromPaths(paths: Iterable<Path>): FieldSet {
+  // Most comparisons find nothing added or nothing removed: no builder (two Maps) for those.
+  if (Array.isArray(paths) && paths.length === 0) return emptyFieldSet;
   const b = newBuilder();
   for (const p of paths) if (p.length > 0) builderInsert(b, p);
   return builderFinish(b);

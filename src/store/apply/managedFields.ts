@@ -17,7 +17,7 @@ import type { ManagedFieldsEntry } from '../../api/meta.ts';
 import type { Schema } from '../../api/schema.ts';
 import type { JsonObject } from '../../core/json.ts';
 import { capUpdateOwners } from './capUpdateOwners.ts';
-import { compareObjects, ownedComparison, withoutManagedFields } from './compareObjects.ts';
+import { compareObjects, ownedComparison } from './compareObjects.ts';
 import { difference, emptyFieldSet, isEmptySet, union, type FieldSet } from './fieldSet.ts';
 import { encodeManagedFields } from './managedFieldsCodec.ts';
 import { ownerId, type Owner } from './owners.ts';
@@ -48,9 +48,7 @@ export function takeFields(owners: Map<string, Owner>, taken: FieldSet, removed:
 export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   const subresource = input.subresource ?? '';
   const owners = requestedManagedFields(input.updated, input.live, subresource);
-  const before = input.live === null ? {} : withoutManagedFields(input.live);
-  const after = withoutManagedFields(input.updated);
-  const cmp = ownedComparison(compareObjects(before, after, input.schema), input.statusReset ? ['status'] : []);
+  const cmp = ownedComparison(compareObjects(input.live ?? {}, input.updated, input.schema), input.statusReset ? ['status'] : []);
   const changed = union(cmp.modified, cmp.added);
   const next = takeFields(owners, changed, cmp.removed);
   if (!isEmptySet(changed)) {
