@@ -207,7 +207,6 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   res.end();
 }
 
-/** The client certificate chain presented over mTLS, as PEM (verified by the simulation at virtual time). */
 const noBody = { ok: true, bytes: new Uint8Array(0) } as const;
 
 /** Header names in lower case; per occurrence: two X-Remote-Group headers are two groups, one `a,b` is one group. */
@@ -243,6 +242,7 @@ function headersToSend(answer: ApiResponse): Readonly<Record<string, string | st
   return headers;
 }
 
+/** The client certificate chain presented over mTLS, as PEM (verified by the simulation at virtual time). */
 function peerCertificateChain(req: IncomingMessage): string | undefined {
   const socket = req.socket as TLSSocket;
   if (typeof socket.getPeerCertificate !== 'function') return undefined;

@@ -21,17 +21,8 @@ export class ReadAnswers {
   /** The request's identity as a read: null for anything with a body or another method. */
   key(request: ApiRequest): string | null {
     if (request.method !== 'GET' || (request.body !== undefined && request.body.length > 0)) return null;
-    // NUL separates unambiguously: HTTP forbids it in paths and headers, and an in-process
-    // request carrying one is simply not kept.
-    if (request.path.includes('\0')) return null;
-    let key = request.path;
-    for (const name in request.headers) {
-      const value = request.headers[name]!;
-      const text = typeof value === 'string' ? value : value.join('\0\0');
-      if (name.includes('\0') || (typeof value === 'string' ? value : value.join('')).includes('\0')) return null;
-      key += `\0${name}\0${text}`;
-    }
-    return `${key}\0\0\0${request.identity === undefined ? '' : JSON.stringify(request.identity)}\0\0\0${request.clientCertificate ?? ''}`;
+    // JSON keeps every part apart whatever it contains (header order as the client sent them).
+    return JSON.stringify([request.path, request.headers, request.identity ?? null, request.clientCertificate ?? null]);
   }
 
   get(world: World, key: string): StepResult | undefined {
