@@ -59,7 +59,11 @@ const authorityKeyIds = new WeakMap<x509.X509Certificate, Promise<x509.Authority
 
 function authorityKeyId(ca: x509.X509Certificate): Promise<x509.AuthorityKeyIdentifierExtension> {
   let id = authorityKeyIds.get(ca);
-  if (id === undefined) authorityKeyIds.set(ca, (id = x509.AuthorityKeyIdentifierExtension.create(ca)));
+  if (id === undefined) {
+    authorityKeyIds.set(ca, (id = x509.AuthorityKeyIdentifierExtension.create(ca)));
+    // A failure is not kept: the next issuance tries again.
+    id.catch(() => authorityKeyIds.delete(ca));
+  }
   return id;
 }
 
