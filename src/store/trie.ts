@@ -191,46 +191,53 @@ interface Edit {
 }
 
 /**
- * The writes that made a trie from `base`, whose key order is known: this one and, through
- * `previous`, the ones before it (a chain, so that a write adds one link instead of copying them).
+ * The writes that made a trie version from a `base` version: this one and, through `previous`,
+ * the ones before it — a chain, so that a write adds one link instead of copying a list. Two are
+ * kept per version: its lineage (edits since a version whose key order is known, for listing)
+ * and its derivation (keys written since a base, for changes).
  */
-interface Lineage {
+interface WriteChain<W> {
   readonly base: object;
-  readonly edit: Edit;
-  readonly previous: Lineage | undefined;
+  readonly write: W;
+  readonly previous: WriteChain<W> | undefined;
+  /** Writes since the base, this one included. */
   readonly length: number;
 }
 
-const lineages = new WeakMap<object, Lineage>();
+function chainOn<W>(base: object, write: W, previous?: WriteChain<W>): WriteChain<W> {
+  return { base, write, previous, length: previous === undefined ? 1 : previous.length + 1 };
+}
+
+/** The writes of `chain` after `until` (one of its links; undefined: from the base), oldest first. */
+function writesOf<W>(chain: WriteChain<W>, until?: WriteChain<W>): W[] {
+  const writes: W[] = [];
+  for (let p: WriteChain<W> | undefined = chain; p !== undefined && p !== until; p = p.previous) writes.push(p.write);
+  return writes.reverse();
+}
+
+const lineages = new WeakMap<object, WriteChain<Edit>>();
 /** Beyond this many writes since the last listing, sorting again is as cheap. */
 const lineageMax = 64;
 
 function inherit(from: object, to: object, edit: Edit): void {
   if (sortedKeysCache.has(from)) {
-    lineages.set(to, { base: from, edit, previous: undefined, length: 1 });
+    lineages.set(to, chainOn(from, edit));
     return;
   }
   const l = lineages.get(from);
-  if (l !== undefined && l.length < lineageMax) lineages.set(to, { base: l.base, edit, previous: l, length: l.length + 1 });
-}
-
-/** A lineage's writes, oldest first. */
-function editsOf(l: Lineage): Edit[] {
-  const edits = new Array<Edit>(l.length);
-  for (let p: Lineage | undefined = l, i = l.length - 1; p !== undefined; p = p.previous, i--) edits[i] = p.edit;
-  return edits;
+  if (l !== undefined && l.length < lineageMax) lineages.set(to, chainOn(l.base, edit, l));
 }
 
 /**
  * Key order (and values in key order, when the base's are known) from the lineage: the base's
  * copied, keys that went removed and keys that came inserted at their places, values rewritten.
  */
-function derive(l: Lineage): { keys: readonly string[]; values: unknown[] | undefined } {
+function derive(l: WriteChain<Edit>): { keys: readonly string[]; values: unknown[] | undefined } {
   const baseKeys = sortedKeysCache.get(l.base)!;
   const baseValues = sortedValuesCache.get(l.base);
   const was = new Map<string, boolean>();
   const last = new Map<string, Edit>();
-  for (const e of editsOf(l)) {
+  for (const e of writesOf(l)) {
     if (!was.has(e.key)) was.set(e.key, e.before);
     last.set(e.key, e);
   }
@@ -303,47 +310,30 @@ export function compareKeys(x: string, y: string): number {
  * changes are found by looking those keys up instead of walking the slot levels. A version that
  * becomes a base forgets its own base, so that no chain of old versions is kept alive.
  */
-interface Derivation {
-  readonly base: object;
-  /** The key this version was written at. */
-  readonly key: string;
-  /** The derivation of the version this one was written from, in the same segment. */
-  readonly parent: Derivation | undefined;
-  /** Writes since the base, this one included. */
-  readonly length: number;
-}
-
-const derivations = new WeakMap<object, Derivation>();
+const derivations = new WeakMap<object, WriteChain<string>>();
 const derivationMax = 32;
 
 function noteWrite(from: object, to: object, key: string): void {
   const d = derivations.get(from);
   if (d !== undefined && d.length < derivationMax) {
-    derivations.set(to, { base: d.base, key, parent: d, length: d.length + 1 });
+    derivations.set(to, chainOn(d.base, key, d));
     return;
   }
   derivations.delete(from);
-  derivations.set(to, { base: from, key, parent: undefined, length: 1 });
-}
-
-/** The keys written from the base up to `d`, down to (not including) `until`. */
-function keysDownTo(d: Derivation, until: Derivation | undefined): string[] {
-  const keys: string[] = [];
-  for (let p: Derivation | undefined = d; p !== undefined && p !== until; p = p.parent) keys.push(p.key);
-  return keys;
+  derivations.set(to, chainOn(from, key));
 }
 
 /** The keys at which `before` and `after` may differ, when their derivations tell; else null. */
 function writtenBetween(before: object, after: object): readonly string[] | null {
   const a = derivations.get(after);
-  if (a !== undefined && a.base === before) return keysDownTo(a, undefined);
+  if (a !== undefined && a.base === before) return writesOf(a);
   const b = derivations.get(before);
-  if (b !== undefined && b.base === after) return keysDownTo(b, undefined);
+  if (b !== undefined && b.base === after) return writesOf(b);
   if (a === undefined || b === undefined || a.base !== b.base) return null;
   // `before` written on to `after` (the common case: a view reads one version, then a later one):
   // only the writes after it.
-  for (let p: Derivation | undefined = a; p !== undefined; p = p.parent) if (p === b) return keysDownTo(a, b);
-  return [...keysDownTo(a, undefined), ...keysDownTo(b, undefined)];
+  for (let p: WriteChain<string> | undefined = a; p !== undefined; p = p.previous) if (p === b) return writesOf(a, b);
+  return [...writesOf(a), ...writesOf(b)];
 }
 
 /**

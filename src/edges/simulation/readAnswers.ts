@@ -29,10 +29,12 @@ export class ReadAnswers {
     return world === this.#world ? this.#answers.get(key) : undefined;
   }
 
-  /** Keeps `result`, the complete step of the read `key` on `world`, when it can stand for another. */
-  keep(world: World, key: string, result: StepResult): void {
+  /** Keeps `result`, the complete step of the read `key`, when it can stand for another on its world. */
+  keep(key: string, result: StepResult): void {
     const out = result.output;
-    const standsAgain = result.world === world && result.instants.length === 0 && result.rejections.length === 0 && !result.replaced && result.effects.length === 0 && out !== undefined && out.watch === undefined && out.fill === undefined;
+    const world = result.world;
+    // No instants: the step left the world it ran on as it was.
+    const standsAgain = result.instants.length === 0 && result.rejections.length === 0 && !result.replaced && result.effects.length === 0 && out !== undefined && out.watch === undefined && out.fill === undefined;
     if (!standsAgain) return;
     if (world !== this.#world) {
       this.#world = world;

@@ -318,7 +318,7 @@ export class Simulation {
     const facts = this.#edge.resolver.facts;
     const anticipated = anticipatedNeeds(input.request).filter((n) => !facts.has(factKey(n)));
     const result = await this.#run(input, anticipated.length === 0 ? undefined : () => this.#edge.resolver.resolve(anticipated));
-    if (read !== null) this.#reads.keep(this.#world, read, result);
+    if (read !== null) this.#reads.keep(read, result);
     const response = this.#answer(result);
     const toSign = result.effects.flatMap((e) => (e.type === 'crypto/tokenToSign' ? [e] : []));
     return toSign.length === 0 ? response : { ...response, body: await this.#signed(response.body, toSign) };
