@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { serve, type RunningServer } from '../edges/http/server.ts';
 import { parseServeFlags, serveUsage } from './serveFlags.ts';
 import { report, reportUsage } from './report.ts';
+import { runCommand, runUsage } from './run.ts';
 
 export interface Io {
   readonly out: (line: string) => void;
@@ -18,8 +19,9 @@ usage: platform-sim <command> [flags]
 
 commands:
   serve      serve the simulated API over HTTPS (or HTTP) until SIGINT or SIGTERM
+  run        run scenario files in process, or against a server (--target): docs/scenarios.md
   report     save a running server's timeline report (GET /sim/v1/report) as an HTML page
-  help       print this help (help serve: the serve flags)
+  help       print this help (help serve, help run, help report: that command's flags)
 
 flags:
   -h, --help   print this help; after a command, that command's flags
@@ -49,7 +51,7 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
     return { code: 2 };
   }
   if (command === 'help' || isHelp(command)) {
-    io.out(rest[0] === 'serve' ? serveUsage : rest[0] === 'report' ? reportUsage : usage);
+    io.out(rest[0] === 'serve' ? serveUsage : rest[0] === 'report' ? reportUsage : rest[0] === 'run' ? runUsage : usage);
     return { code: 0 };
   }
   if (command === '--version') {
@@ -58,7 +60,8 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
   }
   if (command.startsWith('-')) return badUsage(io, `unknown flag ${command.split('=')[0]}`, 'platform-sim --help');
   if (command === 'report') return { code: await report(rest, io) };
-  if (command !== 'serve') return badUsage(io, `unknown command "${command}" (commands: serve, report, help)`, 'platform-sim --help');
+  if (command === 'run') return { code: await runCommand(rest, io) };
+  if (command !== 'serve') return badUsage(io, `unknown command "${command}" (commands: serve, run, report, help)`, 'platform-sim --help');
   if (rest.some(isHelp)) {
     io.out(serveUsage);
     return { code: 0 };

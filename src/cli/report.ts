@@ -5,12 +5,10 @@
  * token (from the flags or a kubeconfig, as `serve --kubeconfig` writes it) and saves it.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parse } from 'yaml';
 import type { Io } from './cli.ts';
+import { fromKubeconfig, sendTo, type ServerTarget } from './target.ts';
 
 export const reportUsage = `usage: platform-sim report [--kubeconfig PATH | --server URL --token T] [-o out.html]
   --kubeconfig PATH              server, CA and token of the current context (serve --kubeconfig writes one)
@@ -20,13 +18,7 @@ export const reportUsage = `usage: platform-sim report [--kubeconfig PATH | --se
   -o, --output PATH              write the page here (default: standard output)
 Fetches GET /sim/v1/report, the timeline of the trace so far (admin only), as an HTML page.`;
 
-interface Target {
-  server?: string;
-  token?: string;
-  ca?: string;
-  insecure?: boolean;
-  output?: string;
-}
+type Target = ServerTarget & { output?: string };
 
 type Parsed = { ok: true; target: Target } | { ok: false; message: string };
 
@@ -78,50 +70,6 @@ function parseFlags(args: readonly string[]): Parsed {
   return { ok: true, target };
 }
 
-/** Server, CA and token of a kubeconfig's current context. */
-function fromKubeconfig(path: string): Parsed {
-  let doc: Record<string, any>;
-  try {
-    doc = (parse(readFileSync(path, 'utf8')) ?? {}) as Record<string, any>;
-  } catch (e) {
-    return { ok: false, message: `--kubeconfig: ${(e as Error).message}` };
-  }
-  const named = (list: unknown, name: unknown): Record<string, any> | undefined => (Array.isArray(list) ? (list as Record<string, any>[]).find((e) => e?.['name'] === name) : undefined);
-  const context = named(doc['contexts'], doc['current-context'])?.['context'] as Record<string, any> | undefined;
-  const cluster = named(doc['clusters'], context?.['cluster'])?.['cluster'] as Record<string, any> | undefined;
-  const user = named(doc['users'], context?.['user'])?.['user'] as Record<string, any> | undefined;
-  if (cluster === undefined) return { ok: false, message: `--kubeconfig: ${path} has no cluster for its current context` };
-  const target: Target = {};
-  if (typeof cluster['server'] === 'string') target.server = cluster['server'];
-  if (typeof user?.['token'] === 'string') target.token = user['token'];
-  if (typeof cluster['certificate-authority-data'] === 'string') target.ca = Buffer.from(cluster['certificate-authority-data'], 'base64').toString('utf8');
-  else if (typeof cluster['certificate-authority'] === 'string') {
-    try {
-      target.ca = readFileSync(resolve(path, '..', cluster['certificate-authority']), 'utf8');
-    } catch (e) {
-      return { ok: false, message: `--kubeconfig: certificate-authority: ${(e as Error).message}` };
-    }
-  }
-  if (cluster['insecure-skip-tls-verify'] === true) target.insecure = true;
-  return { ok: true, target };
-}
-
-function get(target: Target & { server: string; token: string }): Promise<{ status: number; body: string }> {
-  const url = new URL('/sim/v1/report', target.server);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const tls = url.protocol === 'https:' ? { ...(target.ca === undefined ? {} : { ca: target.ca }), rejectUnauthorized: target.insecure !== true } : {};
-  return new Promise((done, fail) => {
-    const req = send(url, { method: 'GET', headers: { authorization: `Bearer ${target.token}`, accept: 'text/html' }, ...tls }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', fail);
-    });
-    req.on('error', fail);
-    req.end();
-  });
-}
-
 /** The message of a Status body, else the start of the body. */
 function statusMessage(body: string): string {
   try {
@@ -147,7 +95,7 @@ export async function report(args: readonly string[], io: Io): Promise<number> {
   const target = parsed.target as Target & { server: string; token: string };
   let answer: { status: number; body: string };
   try {
-    answer = await get(target);
+    answer = await sendTo(target, { method: 'GET', path: '/sim/v1/report', headers: { accept: 'text/html' } });
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const hint = /certificate|self.signed|SELF_SIGNED|UNABLE_TO_VERIFY/i.test(`${err.code ?? ''} ${err.message}`) ? ' (give --certificate-authority, or --kubeconfig as serve --kubeconfig writes it)' : '';
