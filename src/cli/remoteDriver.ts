@@ -50,6 +50,11 @@ export class RemoteTarget {
 function optionMismatch(scenario: Scenario, server: Record<string, unknown>): string | undefined {
   const want: Record<string, unknown> = { ...scenario.options, ...(scenario.startTime === undefined ? {} : { startTime: scenario.startTime }) };
   for (const [k, v] of Object.entries(want).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    // serve adds its admin to the static users: the scenario's users must be among the server's.
+    if (k === 'users' && Array.isArray(v) && Array.isArray(server[k])) {
+      const have = (server[k] as unknown[]).map((u) => JSON.stringify(u));
+      if (v.every((u) => have.includes(JSON.stringify(u)))) continue;
+    }
     if (JSON.stringify(server[k]) !== JSON.stringify(v)) return `the scenario needs option ${k}=${JSON.stringify(v)}; the target runs with ${server[k] === undefined ? 'the default' : JSON.stringify(server[k])}`;
   }
   return undefined;

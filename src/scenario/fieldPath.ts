@@ -14,7 +14,7 @@ export function parseFieldPath(path: string): Segment[] | string {
   while (i < path.length) {
     const c = path[i]!;
     if (c === '.') {
-      if (out.length === 0 || i === path.length - 1) return fail('a dot needs a name on each side');
+      if (out.length === 0 || i === path.length - 1 || path[i + 1] === '.' || path[i + 1] === '[') return fail('a dot needs a name on each side');
       i++;
       continue;
     }

@@ -44,6 +44,9 @@ function compiled(): Validators {
   const top = ajv.compile({ ...schema, $id: `${id}#file`, properties: { ...schema.properties, steps: { type: 'array', minItems: 1, items: { type: 'object' } } } });
   const steps = new Map<StepKind, ValidateFunction>();
   for (const k of stepKinds) steps.set(k, ajv.getSchema(`${id}#/$defs/steps/${k}`)!);
+  // A standalone expectation is checked by its own kind below (one branch's errors, not five).
+  const expectStep = JSON.parse(JSON.stringify(schema.$defs.steps.expect).replaceAll('"#/$defs/', `"${id}#/$defs/`)) as typeof schema.$defs.steps.expect;
+  steps.set('expect', ajv.compile({ ...expectStep, $id: 'https://platform-sim.local/expect-step.json', properties: { ...expectStep.properties, expect: { type: 'object' } } }));
   const expectations = new Map<string, ValidateFunction>();
   for (const [key, def] of expectationKinds) expectations.set(key, ajv.getSchema(`${id}#/$defs/${def}`)!);
   validators = { top, steps, expectations };
@@ -75,7 +78,7 @@ export function loadScenario(text: string, file: string): Loaded {
   const where = (path: Path, key?: string): number => offsetOf(doc, path, key);
   const v = compiled();
   const report = (base: Path, errs: readonly ErrorObject[] | null | undefined): void => {
-    for (const e of errs ?? []) {
+    for (const e of readable(errs ?? [])) {
       const path = [...base, ...pointer(e.instancePath)];
       const key = e.keyword === 'additionalProperties' ? String(e.params['additionalProperty']) : undefined;
       const what = key === undefined ? describe(path) : describe([...path, key]);
@@ -176,6 +179,13 @@ function visitStrings(v: unknown, path: Path, f: (text: string, path: Path) => v
   else if (typeof v === 'object' && v !== null) for (const [k, x] of Object.entries(v)) visitStrings(x, [...path, k], f);
 }
 
+/** What the schema's patterns mean, in words. */
+const patternWords = new Map<string, string>([
+  [schema.$defs.duration.pattern, 'is not a Go duration such as 500ms, 90s or 1h30m'],
+  [schema.properties.startTime.pattern, 'is not an RFC 3339 time such as 2025-01-01T00:00:00Z'],
+  [schema.properties.name.pattern, "must be lower-case letters, digits, '-' and '.', starting and ending with a letter or digit"],
+]);
+
 /** `/steps/2/create/metadata` → ['steps', 2, 'create', 'metadata']. */
 function pointer(p: string): Path {
   if (p === '') return [];
@@ -193,6 +203,28 @@ function describe(path: Path): string {
   return out === '' ? 'the file' : out;
 }
 
+/**
+ * Ajv's errors as a person wants them: `if`/`then` bookkeeping dropped, and a `oneOf` whose
+ * branches each only require a different field (a field check's equals / exists / absent) said
+ * once, as the choice it is.
+ */
+function readable(errs: readonly ErrorObject[]): ErrorObject[] {
+  const out: ErrorObject[] = [];
+  for (const e of errs) {
+    if (e.keyword === 'if') continue;
+    if (e.keyword === 'oneOf') {
+      const branches = errs.filter((b) => b.instancePath === e.instancePath && b.schemaPath.startsWith(`${e.schemaPath}/`));
+      if (branches.length > 0 && branches.every((b) => b.keyword === 'required')) {
+        out.push({ ...e, keyword: 'choice', message: `needs one of ${branches.map((b) => `"${String(b.params['missingProperty'])}"`).join(', ')}` });
+        continue;
+      }
+    }
+    if (e.keyword === 'required' && /\/oneOf\/\d+\/required$/.test(e.schemaPath) && errs.some((o) => o.keyword === 'oneOf' && o.instancePath === e.instancePath)) continue;
+    out.push(e);
+  }
+  return out;
+}
+
 function messageOf(e: ErrorObject): string {
   switch (e.keyword) {
     case 'additionalProperties':
@@ -203,6 +235,8 @@ function messageOf(e: ErrorObject): string {
       return `must be one of ${(e.params['allowedValues'] as unknown[]).map((x) => JSON.stringify(x)).join(', ')}`;
     case 'const':
       return `must be ${JSON.stringify(e.params['allowedValue'])}`;
+    case 'pattern':
+      return patternWords.get(String(e.params['pattern'])) ?? `must match ${String(e.params['pattern'])}`;
     default:
       return e.message ?? e.keyword;
   }
