@@ -1,8 +1,17 @@
 /**
- * platform-sim/testing: fast-check arbitraries (taking the caller's `fc`) and the invariant
- * checkers that tests run after every step.
+ * platform-sim/testing: fast-check arbitraries (taking the caller's `fc`), the invariant
+ * checkers that tests run after every step, and scenarios: load, run (in process by default) and report.
  */
 export { dnsLabel, labels, serviceAccount } from './testing/arbitraries.ts';
 export type { Fc } from './testing/arbitraries.ts';
 export { checkAll, checkers } from './sim/checkers/all.ts';
 export type { Checker } from './sim/checkers/types.ts';
+export { loadScenario, formatLocated } from './scenario/load.ts';
+export type { Loaded, LocatedError } from './scenario/load.ts';
+export { runScenario } from './scenario/run.ts';
+export type { RunOptions, ScenarioResult, StepRecord, Failure, IssuedToken } from './scenario/run.ts';
+export { InProcessDriver } from './scenario/inProcess.ts';
+export type { ScenarioDriver, Answer, DriverRequest, Capability } from './scenario/driver.ts';
+export { renderScenarioReport } from './scenario/report.ts';
+export type { ReportedScenario } from './scenario/report.ts';
+export type { Scenario, Step, ScenarioOptions, Manifest, ObjectRef, Expectation, AnswerExpectation, FieldCheck, TokenExpectation, RequestSpec, CsrDecision, CertificateRequestStep } from './scenario/format.ts';

@@ -62,7 +62,7 @@ function section(s: ReportedScenario): string {
     .join('');
   const writes = s.events.filter((e): e is TimelineWrite => e.type === 'write' && e.resource !== 'core/events');
   const resources = [...new Set(writes.map((w) => w.resource))].sort();
-  const picture = writes.length === 0 ? '<p class="skipped">No writes.</p>' : renderTimeline(s.events, { format: 'svg', resources, lifeStyle: lifeStyleOf(s.objectAt), notes: notesOf(r) });
+  const picture = writes.length === 0 ? '<p class="skipped">No writes.</p>' : renderTimeline(s.events, { format: 'svg', title: 'objects over virtual time', resources, lifeStyle: lifeStyleOf(s.objectAt), notes: notesOf(r) });
   return `<h2 id="${anchor(r.name)}"><span class="${r.outcome}">${outcomeMark[r.outcome]}</span> ${escape(r.name)}</h2>
 <p>${escape(s.scenario.description ?? '')}</p>
 <p class="skipped">${escape(r.file ?? '')} · seed ${r.seed} · replay: <code>${escape(r.replay)}</code>${r.skipped === undefined ? '' : ` · skipped: ${escape(r.skipped)}`}</p>

@@ -11,6 +11,7 @@ import type { KubeObject } from '../api/meta.ts';
 import type { Answer, Capability, DriverRequest, ScenarioDriver } from './driver.ts';
 import { parseFieldPath, readFieldPath } from './fieldPath.ts';
 import { kindOf, type AnswerExpectation, type Credentials, type Expectation, type FieldCheck, type Manifest, type ObjectRef, type Scenario, type Step, type TokenExpectation } from './format.ts';
+import { InProcessDriver } from './inProcess.ts';
 import { Kinds, ScenarioError } from './kinds.ts';
 import { matchShape } from './match.ts';
 
@@ -65,7 +66,8 @@ export interface RunOptions {
   readonly file?: string;
   /** Line of each step in the file, by index. */
   readonly stepLines?: readonly number[];
-  readonly driver: (scenario: Scenario, seed: number) => Promise<ScenarioDriver>;
+  /** What the scenario runs against (default: a simulation in this process). */
+  readonly driver?: (scenario: Scenario, seed: number) => Promise<ScenarioDriver>;
   /** Called after each step, as it happens (for live output). */
   readonly onStep?: (record: StepRecord) => void;
   /** Called before the driver is closed, with every trace event of the run (reports are drawn from them). */
@@ -76,9 +78,9 @@ export interface RunOptions {
 const eventualTries = 60;
 const eventualPauseMs = 500;
 
-export async function runScenario(scenario: Scenario, options: RunOptions): Promise<ScenarioResult> {
+export async function runScenario(scenario: Scenario, options: RunOptions = {}): Promise<ScenarioResult> {
   const seed = options.seed ?? scenario.seed ?? 1;
-  const driver = await options.driver(scenario, seed);
+  const driver = await (options.driver ?? InProcessDriver.start)(scenario, seed);
   const steps: StepRecord[] = [];
   const file = options.file;
   const replay = `platform-sim run ${file ?? '<file>'} --only ${scenario.name} --seed ${seed}`;

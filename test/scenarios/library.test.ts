@@ -12,7 +12,6 @@ import { serve, type RunningServer } from '../../src/edges/http/server.ts';
 import { loadScenario } from '../../src/scenario/load.ts';
 import type { Scenario } from '../../src/scenario/format.ts';
 import { runScenario } from '../../src/scenario/run.ts';
-import { InProcessDriver } from '../../src/scenario/inProcess.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const library = join(root, 'scenarios');
@@ -52,9 +51,21 @@ describe('the scenario library', () => {
 
   describe('in process', () => {
     it.each(scenarios.map((s) => [s.scenario.name, s] as const))('%s', async (_, { file, scenario }) => {
-      const r = await runScenario(scenario, { file, driver: (s, seed) => InProcessDriver.start(s, seed) });
+      const r = await runScenario(scenario, { file });
       expect(r.outcome, failureOf(r)).toBe('passed');
     });
+  });
+
+  it('runs the worked examples of docs/scenarios.md as written', async () => {
+    const doc = readFileSync(join(root, 'docs', 'scenarios.md'), 'utf8');
+    const examples = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const text of examples) {
+      const loaded = loadScenario(text, 'docs/scenarios.md');
+      if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+      const r = await runScenario(loaded.scenario);
+      expect(r.outcome, failureOf(r)).toBe('passed');
+    }
   });
 
   it('prints the same --json bytes when run twice with the same seed', async () => {
