@@ -13,6 +13,7 @@ import { identityBench } from './identity.bench.ts';
 import { statefulSetBench } from './statefulset.bench.ts';
 import { startupBench } from './startup.bench.ts';
 import { certsBench } from './certs.bench.ts';
+import { scenariosBench } from './scenarios.bench.ts';
 
 const progress = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
@@ -35,6 +36,7 @@ const sections = {
   identity: identityBench,
   certs: certsBench,
   statefulset: statefulSetBench,
+  scenarios: scenariosBench,
 } satisfies Record<string, (p: typeof progress) => Promise<Row[]>>;
 type Section = keyof typeof sections;
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -74,6 +76,7 @@ const httpRows = isolated('http');
 const identityRows = isolated('identity');
 const certsRows = isolated('certs');
 const statefulSetRows = isolated('statefulset');
+const scenarioRows = isolated('scenarios');
 const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
 const md = `# Benchmarks
 
@@ -152,6 +155,14 @@ CPU time over the same span (all threads, the garbage collector's included): a w
 above it means the shared machine was busy.
 
 ${table(statefulSetRows)}
+
+## Scenario library
+
+\`npm run scenarios\` as a user runs it (tsx from the sources, every scenario of scenarios/ in
+process, report.html written), wall time, median of three; beside it the same command running one
+scenario, which is mostly the fixed cost of starting node and tsx.
+
+${table(scenarioRows)}
 `;
 writeFileSync(join(import.meta.dirname, '..', 'docs', 'benchmarks.md'), md);
-process.stdout.write(`${table(startupRows)}\n\n${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(certsRows)}\n\n${table(statefulSetRows)}\n\nwrote docs/benchmarks.md\n`);
+process.stdout.write(`${table(startupRows)}\n\n${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(certsRows)}\n\n${table(statefulSetRows)}\n\n${table(scenarioRows)}\n\nwrote docs/benchmarks.md\n`);

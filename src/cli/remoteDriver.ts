@@ -2,7 +2,7 @@
  * The conformance driver: scenarios against another server of this API over HTTP(S). A
  * platform-sim server (it answers GET /sim/v1/clock) gives virtual time, faults, snapshots and its
  * trace through its control endpoints, and every scenario starts from the world the server had
- * when the run began (restored through PUT /sim/v1/snapshot); a scenario whose options differ from
+ * when the run began and leaves it so (restored through PUT /sim/v1/snapshot); a scenario whose options differ from
  * the server's is skipped, since a running server's options cannot change. Any other server (a
  * real cluster in k8s.io mode) runs controllers on its own: checks are retried for a while, and
  * steps that need virtual time or control endpoints are skipped with the reason.
@@ -35,12 +35,11 @@ export class RemoteTarget {
     return this.#probe;
   }
 
-  /** A driver for one scenario (on a platform-sim server, after the first world is restored). */
+  /** A driver for one scenario (on a platform-sim server, the world it found is put back when it closes). */
   async driver(scenario: Scenario): Promise<RemoteDriver> {
     const p = await this.probe();
-    if (p.sim) await check(await sendTo(this.target, { method: 'PUT', path: '/sim/v1/snapshot', headers: { 'content-type': 'application/json' }, body: p.pristine! }), 'PUT /sim/v1/snapshot');
     const mismatch = p.sim ? optionMismatch(scenario, p.options ?? {}) : undefined;
-    const d = new RemoteDriver(this.target, p.sim, mismatch);
+    const d = new RemoteDriver(this.target, p.sim, mismatch, p.pristine);
     if (p.sim) await d.skipTrace();
     return d;
   }
@@ -70,12 +69,15 @@ export class RemoteDriver implements ScenarioDriver {
   readonly #sim: boolean;
   readonly #mismatch: string | undefined;
   readonly #snapshots = new Map<string, string>();
+  /** The world the run found on a platform-sim server: put back when the scenario ends. */
+  readonly #pristine: string | undefined;
   #seenSeq = -1;
 
-  constructor(target: Target, sim: boolean, mismatch: string | undefined) {
+  constructor(target: Target, sim: boolean, mismatch: string | undefined, pristine: string | undefined) {
     this.#target = target;
     this.#sim = sim;
     this.#mismatch = mismatch;
+    this.#pristine = pristine;
     this.eventual = !sim;
   }
 
@@ -159,8 +161,8 @@ export class RemoteDriver implements ScenarioDriver {
     return new Promise((done) => setTimeout(done, ms));
   }
 
-  close(): Promise<void> {
-    return Promise.resolve();
+  async close(): Promise<void> {
+    if (this.#pristine !== undefined) await check(await sendTo(this.#target, { method: 'PUT', path: '/sim/v1/snapshot', headers: { 'content-type': 'application/json' }, body: this.#pristine }), 'PUT /sim/v1/snapshot');
   }
 
   async #control(method: string, path: string, body?: unknown): Promise<void> {
