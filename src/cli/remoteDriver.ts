@@ -97,7 +97,9 @@ export class RemoteDriver implements ScenarioDriver {
       body = typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
       if (!Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     }
-    const a = await sendTo(this.#target, { method: req.method, path: req.path, headers, ...(body === undefined ? {} : { body }) });
+    // A watch is a stream that does not end: its status and headers are the answer (as in process, where the body is empty).
+    const watch = /[?&]watch=(1|t|T|true|TRUE|True)(&|$)/.test(req.path);
+    const a = await sendTo(this.#target, { method: req.method, path: req.path, headers, ...(body === undefined ? {} : { body }), headersOnly: watch });
     const type = String(a.headers['content-type'] ?? '');
     const out: Record<string, string | readonly string[]> = {};
     for (const [k, v] of Object.entries(a.headers)) if (v !== undefined) out[k] = v;

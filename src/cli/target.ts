@@ -51,8 +51,12 @@ export interface TargetAnswer {
   readonly body: string;
 }
 
-/** One request to the target, with its token unless the headers carry their own authorization. */
-export function sendTo(target: ServerTarget & { server: string }, req: { method: string; path: string; headers?: Record<string, string | readonly string[]>; body?: string }): Promise<TargetAnswer> {
+/**
+ * One request to the target, with its token unless the headers carry their own authorization.
+ * `headersOnly`: answer a success as soon as its status and headers arrive, and hang up (a watch
+ * stream would otherwise never end); a refusal is read whole, as any other.
+ */
+export function sendTo(target: ServerTarget & { server: string }, req: { method: string; path: string; headers?: Record<string, string | readonly string[]>; body?: string; headersOnly?: boolean }): Promise<TargetAnswer> {
   const url = new URL(req.path, target.server);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const tls = url.protocol === 'https:' ? { ...(target.ca === undefined ? {} : { ca: target.ca }), rejectUnauthorized: target.insecure !== true } : {};
@@ -62,6 +66,11 @@ export function sendTo(target: ServerTarget & { server: string }, req: { method:
   if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
   return new Promise((done, fail) => {
     const r = send(url, { method: req.method, headers, ...tls }, (res) => {
+      if (req.headersOnly === true && (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300) {
+        done({ status: res.statusCode ?? 0, headers: res.headers, body: '' });
+        r.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));

@@ -66,6 +66,21 @@ export function formatMicroInstant(t: Instant): string {
   return `${iso.slice(0, 23)}000Z`;
 }
 
+/**
+ * A valid RFC 3339 timestamp as Go's metav1 types write it back: in UTC with `Z`; whole seconds for
+ * Time (its JSON drops fractions), six fraction digits for MicroTime.
+ */
+export function canonicalTimestamp(text: string, micro: boolean): string {
+  if (micro ? /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/.test(text) : /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(text)) return text;
+  const m = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/.exec(text);
+  if (m === null) return text;
+  // The seconds move to UTC through Date; the fraction is kept digit for digit (Date holds milliseconds only).
+  const seconds = Date.parse(`${m[1]}${m[3]}`);
+  if (Number.isNaN(seconds)) return text;
+  const utc = `${new Date(seconds).toISOString().slice(0, 19)}`;
+  return micro ? `${utc}.${(m[2] ?? '').padEnd(6, '0').slice(0, 6)}Z` : `${utc}Z`;
+}
+
 // The last timestamp read, as for formatting: managed-field times are compared on every write,
 // and most carry the same instant.
 let lastParsedText = '';

@@ -84,8 +84,13 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   const done = (result: OpResult): Handled => finish(world, r, tableError !== null && result.ok ? fail(tableError, result.warnings) : result, rendering);
   if (r.subresource === 'scale') return handleScale(world, req, r, params, base, rendering, verb, done);
   switch (verb) {
-    case 'get':
-      return done(get(base, namespace, name));
+    case 'get': {
+      // As a list: a resourceVersion newer than the store is refused at once (504), "0" means any.
+      const rvText = params.get('resourceVersion');
+      if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText)) return { world, response: respondError(errors.badRequest(`invalid resource version: strconv.ParseUint: parsing ${JSON.stringify(rvText)}: invalid syntax`), rendering) };
+      const rv = rvText === null || rvText === '' || rvText === '0' ? undefined : Number(rvText);
+      return done(get(base, namespace, name, rv));
+    }
     case 'list':
     case 'watch': {
       const q = parseListQuery(r.rt, params);

@@ -129,7 +129,8 @@ function checkStep(
   }
   if (kind === 'expect') {
     const expectation = step['expect'] as Record<string, unknown>;
-    const found = expectationKinds.filter(([k]) => k in expectation);
+    // `token` beside `request` is the request's credential, not a token review.
+    const found = expectationKinds.filter(([k]) => k in expectation && !(k === 'token' && 'request' in expectation));
     const ePath = [...path, 'expect'];
     if (found.length !== 1) {
       at(where(ePath), `${describe(ePath)}: an expectation checks one of ${expectationKinds.map(([k]) => k).join(', ')}${found.length > 1 ? `; this one has ${found.map(([k]) => k).join(' and ')}` : ''}`);

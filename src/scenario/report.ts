@@ -30,7 +30,7 @@ h1{font-size:20px}h2{font-size:17px;margin-top:40px;border-top:1px solid #ccc;pa
 table{border-collapse:collapse;font-size:12px;width:100%}td,th{border-bottom:1px solid #eee;padding:3px 6px;text-align:left;vertical-align:top}
 td.t{font-family:monospace;white-space:nowrap;color:#555}.ctl{color:#555;font-size:11px;margin:2px 0 0 0;padding-left:14px}
 .fail{background:#fdecea}.why{font-family:monospace;font-size:11px;white-space:pre-wrap;color:#8a1c1c}
-.picture svg{max-width:100%;height:auto}code{font-size:12px}.toc li{margin:2px 0}`;
+.picture{position:sticky;top:8px}.picture svg{max-width:100%;height:auto}code{font-size:12px}.toc li{margin:2px 0}`;
 
 /** The page: a summary with links, then each scenario. */
 export function renderScenarioReport(scenarios: readonly ReportedScenario[], options: { readonly title?: string } = {}): string {

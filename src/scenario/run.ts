@@ -95,7 +95,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
     for (const [i, step] of scenario.steps.entries()) {
       const at = await driver.now();
       const line = options.stepLines?.[i];
-      const base = { step: i + 1, ...(line === undefined ? {} : { line }), title: titleOf(step), ...(at === undefined ? {} : { at, offset: offsetOf(start!, at) }) };
+      const base = { step: i + 1, ...(line === undefined ? {} : { line }), title: ctx.titleOf(step), ...(at === undefined ? {} : { at, offset: offsetOf(start!, at) }) };
       if (failed || skipped !== undefined) {
         const record: StepRecord = { ...base, outcome: 'skipped', controllers: [], skipped: failed ? 'an earlier step failed' : skipped! };
         steps.push(record);
@@ -121,7 +121,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       }
       const stepEvents = await driver.newEvents();
       events.push(...stepEvents);
-      const controllers = narrate(stepEvents, ctx.kinds, start, at);
+      const controllers = narrate(stepEvents, ctx.kinds, start, at, (rv) => driver.objectAt?.(rv));
       const record: StepRecord = failure === null ? { ...base, outcome: 'passed', controllers } : { ...base, outcome: 'failed', controllers, failure };
       if (failure !== null) failed = true;
       steps.push(record);
@@ -222,7 +222,7 @@ export function offsetOf(start: string, at: string): string {
  * Controller writes (and refused controller writes) as lines: `statefulset-controller: created Pod
  * web-2 (…)`, led by their time where it is not the step's own (during an `advance`).
  */
-function narrate(events: readonly TraceEvent[], kinds: Kinds, start: string | undefined, stepAt: string | undefined): string[] {
+function narrate(events: readonly TraceEvent[], kinds: Kinds, start: string | undefined, stepAt: string | undefined, objectAt: (rv: number) => KubeObject | undefined): string[] {
   const out: string[] = [];
   const when = (at: string): string => (start === undefined || at === stepAt ? '' : `${offsetOf(start, at)} `);
   for (const e of events) {
@@ -230,7 +230,10 @@ function narrate(events: readonly TraceEvent[], kinds: Kinds, start: string | un
     if (e.type === 'write' && e.by !== 'api' && e.resource !== 'core/events') {
       const verb = e.change === 'ADDED' ? 'created' : e.change === 'MODIFIED' ? 'updated' : 'deleted';
       const kind = kinds.kindOfResource(e.resource);
-      out.push(`${when(e.at)}${e.by}: ${verb} ${kind} ${e.name}${e.summary === undefined || e.summary === '' ? '' : ` (${e.summary})`}`);
+      // A StatefulSet's pods say which revision they run (where the driver knows the object).
+      const revision = e.change === 'DELETED' ? undefined : objectAt(e.rv)?.metadata.labels?.['controller-revision-hash'];
+      const details = [e.summary ?? '', revision === undefined ? '' : `revision ${revision}`].filter((d) => d !== '').join(', ');
+      out.push(`${when(e.at)}${e.by}: ${verb} ${kind} ${e.name}${details === '' ? '' : ` (${details})`}`);
     } else if (e.type === 'rejected') out.push(`${when(e.at)}${e.by}: a write was refused: ${e.intent} → ${e.code} ${e.reason}: ${e.message}`);
   }
   return out;
@@ -247,6 +250,15 @@ class Context {
     readonly driver: ScenarioDriver,
     readonly kinds: Kinds,
   ) {}
+
+  /** The step's title with the values captured so far in place of their `${name}`. */
+  titleOf(step: Step): string {
+    try {
+      return titleOf(this.#substitute(step) as Step);
+    } catch {
+      return titleOf(step);
+    }
+  }
 
   /** Carries out one step: null when it went as expected, else what did not. */
   async run(raw: Step): Promise<Failure | null> {
@@ -447,7 +459,8 @@ class Context {
       for (const [k, vs] of Object.entries(creds.as.extra ?? {})) headers[`impersonate-extra-${encodeURIComponent(k)}`] = vs;
     }
     if (creds.token !== undefined) headers['authorization'] = `Bearer ${creds.token}`;
-    const answer = await this.driver.request({ ...req, headers, ...(creds.clientCertificate === undefined ? {} : { clientCertificate: creds.clientCertificate }) });
+    const certificate = creds.clientCertificate === undefined ? undefined : pemOf(creds.clientCertificate);
+    const answer = await this.driver.request({ ...req, headers, ...(certificate === undefined ? {} : { clientCertificate: certificate }) });
     this.#noteToken(req, answer);
     return answer;
   }
@@ -501,6 +514,17 @@ function base64(text: string): string {
   let bin = '';
   for (const b of bytes) bin += String.fromCharCode(b);
   return btoa(bin);
+}
+
+/** A certificate as PEM: given as PEM, or base64 of PEM as a CSR's `status.certificate` holds it. */
+function pemOf(text: string): string {
+  if (text.trimStart().startsWith('-----BEGIN')) return text;
+  try {
+    const bin = atob(text.replace(/\s+/g, ''));
+    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    throw new ScenarioError('clientCertificate is neither PEM nor base64 of PEM');
+  }
 }
 
 /** `422 Invalid: …`: an answer in a few words. */

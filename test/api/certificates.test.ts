@@ -307,14 +307,17 @@ describe('CSR /status', () => {
     expect((await throughSubresource(statusStrategy, withFailed, { conditions: [cond('Approved')] })).errors).toEqual(['status.conditions: Forbidden: updates may not remove a condition of type "Failed"']);
   });
 
-  it('sets a certificate once, only after approval (divergence), never changes it', async () => {
+  it('sets a certificate once, only after approval and never after Denied or Failed (divergences), never changes it', async () => {
     const approvedCsr = await stored({ conditions: [cond('Approved')] });
     const issued = await throughSubresource(statusStrategy, approvedCsr, { conditions: [cond('Approved')], certificate: b64(`issued:\n${leafPem}${caPem}`) });
     expect(issued.errors).toEqual([]);
     expect((issued.obj['status'] as { certificate: string }).certificate).toBe(b64(`issued:\n${leafPem}${caPem}`));
-    const rule = 'status.certificate: Forbidden: a certificate may only be set on a request with an Approved condition and no Denied condition';
+    const rule = 'status.certificate: Forbidden: a certificate may only be set on a request with an Approved condition and no Denied or Failed condition';
     expect((await throughSubresource(statusStrategy, await stored(), { certificate: b64(leafPem) })).errors).toEqual([rule]);
     expect((await throughSubresource(statusStrategy, await stored({ conditions: [cond('Denied')] }), { conditions: [cond('Denied')], certificate: b64(leafPem) })).errors).toEqual([rule]);
+    // The spec (001): the certificate stays empty when the signer failed.
+    const failed = await stored({ conditions: [cond('Approved'), cond('Failed')] });
+    expect((await throughSubresource(statusStrategy, failed, { conditions: [cond('Approved'), cond('Failed')], certificate: b64(leafPem) })).errors).toEqual([rule]);
     const done = { ...approvedCsr, status: { ...(approvedCsr['status'] as object), certificate: b64(leafPem) } };
     expect((await throughSubresource(statusStrategy, done, { conditions: [cond('Approved')], certificate: b64(caPem) })).errors).toEqual(['status.certificate: Forbidden: updates may not modify existing certificate content']);
     expect((await throughSubresource(statusStrategy, done, { conditions: [cond('Approved')], certificate: b64(leafPem) })).errors).toEqual([]);

@@ -140,6 +140,17 @@ describe('resourceVersion on reads', () => {
     expect(res.headers['retry-after']).toBe('1');
   });
 
+  it('answers a GET of one object the same way, reads it at any older resourceVersion, and refuses one that is not a number', async () => {
+    const s = await sim();
+    const cur = s.world.revision;
+    const one = await s.request({ method: 'GET', path: `${saPath()}/default?resourceVersion=${cur + 1}` });
+    expect(one.status).toBe(504);
+    expect(one.body).toMatchObject({ message: `Timeout: Too large resource version: ${cur + 1}, current: ${cur}` });
+    for (const rv of ['0', '1', String(cur), '']) expect((await s.request({ method: 'GET', path: `${saPath()}/default?resourceVersion=${rv}` })).status).toBe(200);
+    const bad = await s.request({ method: 'GET', path: `${saPath()}/default?resourceVersion=x` });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'invalid resource version: strconv.ParseUint: parsing "x": invalid syntax' } });
+  });
+
   it('reads an exact older revision and refuses a compacted one', async () => {
     const s = await sim();
     await createSA(s, 'a');

@@ -28,7 +28,7 @@ describe('validation causes in Kubernetes order', () => {
       ['FieldValueRequired', 'Required value: name or generateName is required', 'metadata.name'],
       ['FieldValueInvalid', `Invalid value: "bad key": ${KEY_NAME}`, 'metadata.labels'],
       ['FieldValueInvalid', `Invalid value: "-a": ${KEY_NAME}`, 'metadata.annotations'],
-      ['FieldValueRequired', 'Required value: must not be empty', 'metadata.ownerReferences[0].uid'],
+      ['FieldValueInvalid', 'Invalid value: "": must not be empty', 'metadata.ownerReferences[0].uid'],
       ['FieldValueInvalid', `Invalid value: "-f": ${KEY_NAME}`, 'metadata.finalizers'],
     ];
     expect(res.body).toEqual(

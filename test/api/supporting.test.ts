@@ -75,6 +75,29 @@ describe('Pod', () => {
     expect((await s.request({ method: 'GET', path: `${ns}/pods/bound` })).status).toBe(404);
   });
 
+  it('stores and answers timestamps in UTC with Z, whatever offset they came with (metav1.Time drops fractions)', async () => {
+    const s = await sim({ nodeAgent: false });
+    await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('t') });
+    const st = await s.request({
+      method: 'PATCH',
+      path: `${ns}/pods/t/status`,
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: { status: { startTime: '2026-01-01T02:00:00.5+02:00', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2025-12-31T19:00:07-05:00' }] } },
+    });
+    expect((st.body as Body).status.startTime).toBe('2026-01-01T00:00:00Z');
+    expect((st.body as Body).status.conditions[0].lastTransitionTime).toBe('2026-01-01T00:00:07Z');
+    expect(((await s.request({ method: 'GET', path: `${ns}/pods/t` })).body as Body).status.startTime).toBe('2026-01-01T00:00:00Z');
+  });
+
+  it.each(['Failed', 'Succeeded'])('deletes a bound pod whose phase is %s at once', async (phase) => {
+    const s = await sim({ nodeAgent: false });
+    await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('done', { nodeName: 'node-1' }) });
+    const st = await s.request({ method: 'PATCH', path: `${ns}/pods/done/status`, headers: { 'content-type': 'application/merge-patch+json' }, body: { status: { phase } } });
+    expect(st.status).toBe(200);
+    expect((await s.request({ method: 'DELETE', path: `${ns}/pods/done` })).status).toBe(200);
+    expect((await s.request({ method: 'GET', path: `${ns}/pods/done` })).status).toBe(404);
+  });
+
   it('writes status through /status only', async () => {
     const s = await sim({ nodeAgent: false });
     const p = (await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') })).body as Body;

@@ -14,7 +14,7 @@ import { cli } from '../../src/cli/cli.ts';
 const root = join(import.meta.dirname, '..', '..');
 const browser = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const screenshot = join(root, 'docs', 'scenario-report.png');
-const shown = ['scenarios/workloads/ordered-ready-halt.yaml', 'scenarios/certificates/approve-and-issue.yaml', 'scenarios/identity/expiry-leeway.yaml'];
+const shown = ['scenarios/workloads/ordered-ready-halt.yaml', 'scenarios/certificates/csr-approve-and-issue.yaml', 'scenarios/identity/token-expiry-leeway.yaml'];
 
 async function writeReport(): Promise<string> {
   const out = join(mkdtempSync(join(tmpdir(), 'psim-report-')), 'report.html');

@@ -65,14 +65,15 @@ const groupAlive = (pgid: number): boolean => {
 };
 
 describe('the README', () => {
-  it('opens with the two commands that set everything up and run it', () => {
+  it('opens with the two commands that set everything up and run it, and the scenario library third', () => {
     const first = shBlocks(readme)[0]!;
-    expect(first).toEqual(['npm ci && npm start', 'npm test']);
+    expect(first).toEqual(['npm ci && npm start', 'npm test', 'npm run scenarios']);
     expect(readme.indexOf('```sh')).toBeLessThan(readme.indexOf('\n## '));
     // npm start keeps the spec's names; it runs the CLI as npm's own child (see the SIGTERM test).
     const scripts = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     expect(scripts['start']).not.toContain('--group-domain');
     expect(scripts['test']).toBe('tsc --noEmit && vitest run');
+    expect(scripts['scenarios']).toBe('tsx src/cli/main.ts run scenarios --report report.html');
   });
 
   it('runs its kubectl example with --group-domain k8s.io, and says why in one sentence', async (ctx) => {

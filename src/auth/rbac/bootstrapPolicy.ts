@@ -92,6 +92,9 @@ export function bootstrapPolicy(names: Names): BootstrapPolicy {
         rule(['create'], [names.authenticationGroup], ['selfsubjectreviews']),
       ]),
       role('system:public-info-viewer', [urlRule(['get'], health)]),
+      // The spec (001, ClusterTrustBundle rule 6): any authenticated user may read ClusterTrustBundles.
+      // Kubernetes grants this only to nodes by default (docs/divergences.md).
+      role(`system:${names.certificatesGroup}:clustertrustbundle-reader`, [rule(['get', 'list', 'watch'], [names.certificatesGroup], ['clustertrustbundles'])]),
       role('system:service-account-issuer-discovery', [
         urlRule(['get'], ['/.well-known/openid-configuration', '/.well-known/openid-configuration/', '/openid/v1/jwks', '/openid/v1/jwks/']),
       ]),
@@ -105,6 +108,7 @@ export function bootstrapPolicy(names: Names): BootstrapPolicy {
       binding('system:discovery', ['system:authenticated']),
       binding('system:basic-user', ['system:authenticated']),
       binding('system:public-info-viewer', ['system:authenticated', 'system:unauthenticated']),
+      binding(`system:${names.certificatesGroup}:clustertrustbundle-reader`, ['system:authenticated']),
       binding('system:service-account-issuer-discovery', ['system:serviceaccounts']),
     ],
   };

@@ -32,6 +32,11 @@ function secretRefusal(sa: KubeObject, spec: JsonObject): string | null {
           return `${what} ${str(c['name'])} with envVar ${str(e['name'])} referencing secret.secretName="${ref}" is not allowed because service account ${account} does not reference that secret`;
         }
       }
+      // envFrom too (the fix of CVE-2024-3177, in every release since 1.27.13).
+      for (const e of objects(c['envFrom'])) {
+        const ref = isObject(e['secretRef']) ? str(e['secretRef']['name']) : null;
+        if (ref !== null && !mountable.has(ref)) return `${what} ${str(c['name'])} with envFrom referencing secret.secretName="${ref}" is not allowed because service account ${account} does not reference that secret`;
+      }
     }
     return null;
   };

@@ -23,6 +23,9 @@ export const podStatusStrategy: Strategy = strategy({ prepareForUpdate: keepAllB
 export function podGracefulDeletion(obj: KubeObject, requested: number | undefined): number | null {
   const spec = objectField(obj, 'spec');
   if (typeof spec['nodeName'] !== 'string' || spec['nodeName'] === '') return null;
+  // A pod that has finished (Failed or Succeeded) has nothing left to stop on its node.
+  const phase = objectField(obj, 'status')['phase'];
+  if (phase === 'Failed' || phase === 'Succeeded') return null;
   if (requested !== undefined) return requested;
   return typeof spec['terminationGracePeriodSeconds'] === 'number' ? spec['terminationGracePeriodSeconds'] : 30;
 }

@@ -114,8 +114,9 @@ function validateOwnerReference(ref: OwnerReference, at: string): FieldError[] {
   const gv = parseGroupVersion(apiVersion);
   if (apiVersion === '') errs.push(fieldError.required(`${at}.apiVersion`, 'must not be empty'));
   else if (gv === undefined || gv.version === '') errs.push(fieldError.invalid(`${at}.apiVersion`, apiVersion, 'must be <group>/<version> or <version>'));
+  // v1.34 says Invalid with the empty value (the v1.37 development tree makes these Required).
   for (const f of ['kind', 'name', 'uid'] as const) {
-    if ((ref[f] ?? '') === '') errs.push(fieldError.required(`${at}.${f}`, 'must not be empty'));
+    if ((ref[f] ?? '') === '') errs.push(fieldError.invalid(`${at}.${f}`, '', 'must not be empty'));
   }
   // BannedOwners: only core v1 Event. A malformed apiVersion parses as the empty group/version.
   const { group, version } = gv ?? { group: '', version: '' };

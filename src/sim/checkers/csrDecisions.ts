@@ -1,12 +1,12 @@
 /**
  * CertificateSigningRequests keep to their lifecycle table (registry/certificates/csr/lifecycle.ts):
  * no two conditions of an exclusive pair (never both Approved and Denied); a certificate only
- * beside what its mark rule asks (approved, not denied); an issued certificate never changes; and
+ * on an approved request that is not denied (issuedRule); an issued certificate never changes; and
  * a request only moves to a phase the table can reach from where it was (a step may hold several
  * moves: a request approved and issued within one settle went Pending → Issued).
  */
 import { certificateOf, conditionsOf } from '../../registry/certificates/csr/accessors.ts';
-import { breaksRule, canReach, csrMarkRules, exclusivePairs, phaseOf } from '../../registry/certificates/csr/lifecycle.ts';
+import { breaksRule, canReach, exclusivePairs, issuedRule, phaseOf } from '../../registry/certificates/csr/lifecycle.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
 import type { Checker } from './types.ts';
 
@@ -21,7 +21,7 @@ export const csrDecisions: Checker = {
       const types = conditionsOf(csr).map((c) => c.type);
       for (const [a, b] of exclusivePairs) if (types.includes(a) && types.includes(b)) problems.push(`${name} is both ${a} and ${b}`);
       const certificate = certificateOf(csr);
-      if (certificate !== '' && breaksRule(csrMarkRules.certificate, types)) problems.push(`${name} has a certificate without being approved`);
+      if (certificate !== '' && breaksRule(issuedRule, types)) problems.push(`${name} has a certificate without being approved`);
       const found = before === null ? undefined : getObject(before, resource, '', name);
       const old = found !== undefined && found.metadata.uid === csr.metadata.uid ? found : undefined;
       if (old === undefined) continue;

@@ -6,7 +6,7 @@
  */
 import { goTypeOf, type Schema, type StructSchema } from '../../api/schema.ts';
 import { isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
-import { parseInstant } from '../../core/duration.ts';
+import { canonicalTimestamp, parseInstant } from '../../core/duration.ts';
 import { limits } from '../../core/limits.ts';
 import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
 
@@ -65,8 +65,10 @@ function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, un
       return v;
     case 'string':
       if (typeof v !== 'string') mismatch(v, schema, where);
-      if (schema.format === 'date-time' && parseInstant(v as string) === null) {
-        throw new TypeError_(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+      if (schema.format === 'date-time') {
+        if (parseInstant(v as string) === null) throw new TypeError_(`parsing time ${JSON.stringify(v)} as "2006-01-02T15:04:05Z07:00": cannot parse ${JSON.stringify(v)} as "2006"`);
+        // Stored and answered as Go writes it back: UTC with Z (any offset may come in).
+        return canonicalTimestamp(v as string, schema.goType === 'MicroTime');
       }
       // []byte fields are base64 in JSON; Go's decoder refuses anything else.
       if (schema.format === 'byte') {

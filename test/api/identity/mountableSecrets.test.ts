@@ -38,6 +38,12 @@ describe('ServiceAccount admission of pods', () => {
       containers: [{ name: 'app', image: 'nginx:1.27', env: [{ name: 'PASSWORD', valueFrom: { secretKeyRef: { name: 'other', key: 'pw' } } }] }],
     });
     expect((env.body as Body).message).toBe('pods "env" is forbidden: container app with envVar PASSWORD referencing secret.secretName="other" is not allowed because service account strict does not reference that secret');
+    const envFrom = await createPod(s, 'envfrom', {
+      serviceAccountName: 'strict',
+      initContainers: [{ name: 'setup', image: 'busybox', envFrom: [{ secretRef: { name: 'allowed' } }, { secretRef: { name: 'other' } }] }],
+      containers: [{ name: 'app', image: 'nginx:1.27' }],
+    });
+    expect((envFrom.body as Body).message).toBe('pods "envfrom" is forbidden: init container setup with envFrom referencing secret.secretName="other" is not allowed because service account strict does not reference that secret');
     const pull = await createPod(s, 'pull', { serviceAccountName: 'strict', imagePullSecrets: [{ name: 'registry' }] });
     expect((pull.body as Body).message).toBe('pods "pull" is forbidden: imagePullSecrets[0].name="registry" is not allowed because service account strict does not reference that imagePullSecret');
   });

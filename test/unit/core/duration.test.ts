@@ -1,7 +1,7 @@
 /** Go durations and RFC 3339 instants. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatInstant, humanAge, parseDuration, parseInstant } from '../../../src/core/duration.ts';
+import { canonicalTimestamp, formatDuration, formatInstant, humanAge, parseDuration, parseInstant } from '../../../src/core/duration.ts';
 
 describe('durations', () => {
   it('parses Go syntax', () => {
@@ -34,5 +34,19 @@ describe('durations', () => {
     expect(humanAge(300_000)).toBe('5m');
     expect(humanAge(3 * 3_600_000)).toBe('3h');
     expect(humanAge(2 * 86_400_000)).toBe('2d');
+  });
+});
+
+describe('canonicalTimestamp', () => {
+  it.each([
+    ['2026-01-01T00:00:00Z', false, '2026-01-01T00:00:00Z'],
+    ['2026-01-01T02:30:00+02:30', false, '2026-01-01T00:00:00Z'],
+    ['2026-01-01T00:00:00.999Z', false, '2026-01-01T00:00:00Z'],
+    ['2025-12-31T23:00:00-01:00', false, '2026-01-01T00:00:00Z'],
+    ['2026-01-01T00:00:00.123456Z', true, '2026-01-01T00:00:00.123456Z'],
+    ['2026-01-01T01:00:00.1234567+01:00', true, '2026-01-01T00:00:00.123456Z'],
+    ['2026-01-01T00:00:00Z', true, '2026-01-01T00:00:00.000000Z'],
+  ])('%s (micro %s) → %s', (text, micro, want) => {
+    expect(canonicalTimestamp(text, micro)).toBe(want);
   });
 });

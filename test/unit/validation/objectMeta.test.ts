@@ -131,12 +131,12 @@ describe('ownerReferences', () => {
   });
 
   it('requires uid, and apiVersion, kind and name, in that order', () => {
-    expect(create({ ...ok, ownerReferences: [ref('a', { uid: '' })] })).toEqual(['metadata.ownerReferences[0].uid: Required value: must not be empty']);
+    expect(create({ ...ok, ownerReferences: [ref('a', { uid: '' })] })).toEqual(['metadata.ownerReferences[0].uid: Invalid value: "": must not be empty']);
     expect(create({ ...ok, ownerReferences: [{} as OwnerReference] })).toEqual([
       'metadata.ownerReferences[0].apiVersion: Required value: must not be empty',
-      'metadata.ownerReferences[0].kind: Required value: must not be empty',
-      'metadata.ownerReferences[0].name: Required value: must not be empty',
-      'metadata.ownerReferences[0].uid: Required value: must not be empty',
+      'metadata.ownerReferences[0].kind: Invalid value: "": must not be empty',
+      'metadata.ownerReferences[0].name: Invalid value: "": must not be empty',
+      'metadata.ownerReferences[0].uid: Invalid value: "": must not be empty',
     ]);
   });
 
@@ -176,8 +176,8 @@ describe('ownerReferences', () => {
   it('orders indices numerically', () => {
     const refs = Array.from({ length: 11 }, (_, i) => ref(`r${i}`, i === 2 || i === 10 ? { uid: '' } : {}));
     expect(create({ ...ok, ownerReferences: refs })).toEqual([
-      'metadata.ownerReferences[2].uid: Required value: must not be empty',
-      'metadata.ownerReferences[10].uid: Required value: must not be empty',
+      'metadata.ownerReferences[2].uid: Invalid value: "": must not be empty',
+      'metadata.ownerReferences[10].uid: Invalid value: "": must not be empty',
     ]);
   });
 });
@@ -217,7 +217,7 @@ describe('order of several errors', () => {
       `metadata.labels: Invalid value: "-": ${VALUE}`,
       `metadata.labels: Invalid value: "-": ${VALUE}`,
       `metadata.annotations: Invalid value: "-x": ${KEY_NAME}`,
-      'metadata.ownerReferences[0].uid: Required value: must not be empty',
+      'metadata.ownerReferences[0].uid: Invalid value: "": must not be empty',
     ]);
   });
 });

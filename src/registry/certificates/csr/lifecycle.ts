@@ -111,7 +111,7 @@ export const csrLifecycle: Lifecycle<CsrPhase, CsrMove> = {
       label: 'signer refuses',
       when: "a built-in signer's checks refuse the request",
     }),
-    move({ from: ['Approved', 'Failed'], to: 'Issued', actor: 'user', via: 'status', verb: 'sign', mark: { kind: 'certificate' }, label: 'signer issues', when: 'a signer that is not built in (a user with sign), even after a Failed' }),
+    move({ from: ['Approved'], to: 'Issued', actor: 'user', via: 'status', verb: 'sign', mark: { kind: 'certificate' }, label: 'signer issues', when: 'a signer that is not built in (a user with sign)' }),
     move({ from: ['Approved'], to: 'Failed', actor: 'user', via: 'status', verb: 'sign', mark: { kind: 'condition', type: failed }, label: 'signer refuses', when: 'a signer that is not built in (a user with sign)' }),
     move({ from: ['Pending'], to: 'Gone', actor: 'csr-cleaner', via: 'delete', mark: { kind: 'deleted' }, timer: { since: 'creation', afterMs: 24 * hour, onlyIf: 'no conditions' }, label: 'cleaner 24 h after creation', when: 'more than 24 h after creation, while it has no condition at all' }),
     move({ from: ['Denied'], to: 'Gone', actor: 'csr-cleaner', via: 'delete', mark: { kind: 'deleted' }, timer: { since: denied, afterMs: hour }, label: 'cleaner 1 h after Denied', when: 'more than 1 h after a Denied condition was last updated' }),
@@ -127,8 +127,17 @@ export const csrMarkRules: Readonly<Record<CsrMarkCondition | 'certificate', Mar
   [approved]: { requires: [], excludes: [denied] },
   [denied]: { requires: [], excludes: [approved] },
   [failed]: { requires: [], excludes: [] },
-  certificate: { requires: [approved], excludes: [denied] },
+  // The spec (001): the certificate stays empty when the request is denied or the signer failed
+  // (Kubernetes checks neither; docs/divergences.md).
+  certificate: { requires: [approved], excludes: [denied, failed] },
 };
+
+/**
+ * What stays true of an issued request whatever is added to it later: approved and never denied
+ * (Denied cannot join Approved). A Failed condition added after the certificate is not refused:
+ * the spec shows no such move and Kubernetes allows it.
+ */
+export const issuedRule: MarkRule = { requires: [approved], excludes: [denied] };
 
 /** The conditions that mark a move, in table order: Approved, Denied, Failed. */
 export const markConditions: readonly CsrMarkCondition[] = [

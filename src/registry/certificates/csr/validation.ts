@@ -109,9 +109,9 @@ function specChanges(obj: KubeObject, old: KubeObject): FieldError[] {
 
 const withArticle = (type: string): string => `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type} condition`;
 
-/** "with an Approved condition and no Denied condition", from the certificate's mark rule. */
+/** "with an Approved condition and no Denied or Failed condition", from the certificate's mark rule. */
 function ruleText(rule: MarkRule): string {
-  return [...rule.requires.map(withArticle), ...rule.excludes.map((t) => `no ${t} condition`)].join(' and ');
+  return [...rule.requires.map(withArticle), ...(rule.excludes.length === 0 ? [] : [`no ${rule.excludes.join(' or ')} condition`])].join(' and ');
 }
 
 /** The certificate is a mark of the lifecycle: made through its doors only, once, beside what its rule asks. */
