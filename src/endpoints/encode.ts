@@ -1,6 +1,8 @@
 /**
  * Response encoding: compact JSON ends with a newline, pretty JSON is indented by two spaces,
- * YAML is the JSON with keys sorted (as sigs.k8s.io/yaml produces it), and Tables are built from
+ * YAML is the JSON with keys sorted as sigs.k8s.io/yaml (go-yaml v2) writes it — YAML 1.1 rules,
+ * so strings a 1.1 reader would take for a time or a boolean (`2025-01-01T00:00:00Z`, `on`) are
+ * quoted, and a list under a key is not indented — and Tables are built from
  * each kind's columns. Warnings become `Warning: 299 - "<text>"` headers.
  */
 import { stringify } from 'yaml';
@@ -28,7 +30,7 @@ function sortKeys(v: unknown): unknown {
 }
 
 export function encode(body: unknown, output: { type: 'json' | 'yaml' }, pretty: boolean): EncodedBody {
-  if (output.type === 'yaml') return { contentType: 'application/yaml', text: stringify(sortKeys(body), { lineWidth: 0 }) };
+  if (output.type === 'yaml') return { contentType: 'application/yaml', text: stringify(sortKeys(body), { lineWidth: 0, version: '1.1', indentSeq: false }) };
   return { contentType: 'application/json', text: pretty ? JSON.stringify(body, null, 2) : `${JSON.stringify(body)}\n` };
 }
 

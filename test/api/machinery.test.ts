@@ -275,6 +275,24 @@ describe('garbage collection', () => {
     expect((await s.request({ method: 'GET', path: saPath('default', 'owner') })).status).toBe(404);
   });
 
+  it('Foreground: a dependent with dependents of its own goes in the foreground too, a leaf in one write', async () => {
+    const s = await sim({ settle: 'manual' });
+    const owner = (await createSA(s, 'owner')).body as Body;
+    const ref = (kind: string, name: string, uid: string) => [{ apiVersion: 'v1', kind, name, uid, blockOwnerDeletion: true }];
+    const middle = (await s.request({ method: 'POST', path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'middle', ownerReferences: ref('ServiceAccount', 'owner', owner.metadata.uid) } } })).body as Body;
+    await s.request({ method: 'POST', path: '/api/v1/namespaces/default/secrets', body: { metadata: { name: 'leaf', ownerReferences: ref('ConfigMap', 'middle', middle.metadata.uid) } } });
+    await s.request({ method: 'POST', path: '/api/v1/namespaces/default/secrets', body: { metadata: { name: 'direct', ownerReferences: ref('ServiceAccount', 'owner', owner.metadata.uid) } } });
+    const before = s.trace().length;
+    await s.request({ method: 'DELETE', path: `${saPath('default', 'owner')}?propagationPolicy=Foreground` });
+    await s.settle();
+    const writes = s.trace().slice(before).filter((e) => e.type === 'write' && e.by === 'garbage-collector');
+    const of = (name: string) => writes.filter((e) => e.type === 'write' && e.name === name).map((e) => (e.type === 'write' ? e.change : ''));
+    expect(of('direct')).toEqual(['DELETED']);
+    expect(of('leaf')).toEqual(['DELETED']);
+    expect(of('middle')).toEqual(['MODIFIED', 'DELETED']);
+    expect((await s.request({ method: 'GET', path: saPath('default', 'owner') })).status).toBe(404);
+  });
+
   it('Orphan: dependents lose the owner reference and stay', async () => {
     const s = await ownerAndDependents();
     const res = await s.request({ method: 'DELETE', path: saPath('default', 'owner'), body: { propagationPolicy: 'Orphan' } });
@@ -313,12 +331,15 @@ describe('namespaces', () => {
 describe('representations', () => {
   it('answers YAML with sorted keys, for objects and for errors', async () => {
     const s = await sim();
-    await createSA(s, 'y');
+    await createSA(s, 'y', { secrets: [{ name: 'on' }] });
     const res = await s.request({ method: 'GET', path: saPath('default', 'y'), headers: { accept: 'application/yaml' } });
     expect(res.headers['content-type']).toBe('application/yaml');
     const text = res.body as string;
     expect(text.startsWith('apiVersion: v1\nkind: ServiceAccount\nmetadata:\n')).toBe(true);
     expect(parseYaml(text).metadata.name).toBe('y');
+    // As go-yaml v2: what a YAML 1.1 reader would take for a time or a boolean is quoted, lists sit under their key.
+    expect(text).toContain('  creationTimestamp: "2026-01-01T00:00:00Z"\n');
+    expect(text).toContain('\nsecrets:\n- name: "on"\n');
     const err = await s.request({ method: 'GET', path: saPath('default', 'ghost'), headers: { accept: 'application/yaml' } });
     expect(err.body).toBe('apiVersion: v1\ncode: 404\ndetails:\n  kind: serviceaccounts\n  name: ghost\nkind: Status\nmessage: serviceaccounts "ghost" not found\nmetadata: {}\nreason: NotFound\nstatus: Failure\n');
   });

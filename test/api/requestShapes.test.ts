@@ -23,7 +23,7 @@ describe('sim.request headers', () => {
     const yaml = await s.request({ method: 'POST', path: saPath(), headers: { 'Content-Type': 'application/yaml', ACCEPT: 'application/yaml' }, body: 'metadata:\n  name: y\n' });
     expect(yaml.status).toBe(201);
     expect(yaml.headers['content-type']).toBe('application/yaml');
-    expect(yaml.body).toContain('name: y');
+    expect(yaml.body).toContain('name: "y"'); // quoted, as go-yaml v2: a YAML 1.1 reader takes a bare y for true
     // An object body with a Content-Type already named (in another case) is not given a second one.
     const patched = await s.request({ method: 'PATCH', path: saPath('default', 'y'), headers: { 'Content-Type': 'application/merge-patch+json' }, body: { metadata: { labels: { a: 'b' } } } });
     expect(patched.status).toBe(200);

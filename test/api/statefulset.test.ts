@@ -56,10 +56,10 @@ describe('StatefulSet', () => {
     expect(await msg(sts('web', { selector: {} }))).toBe('StatefulSet.apps "web" is invalid: spec.selector: Invalid value: {}: empty selector is invalid for statefulset');
     expect(await msg(sts('web', { replicas: -1 }))).toBe('StatefulSet.apps "web" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0');
     expect(await msg(sts('web', { podManagementPolicy: 'Random' }))).toBe('StatefulSet.apps "web" is invalid: spec.podManagementPolicy: Invalid value: "Random": must be \'OrderedReady\' or \'Parallel\'');
-    expect(await msg(sts('web', { updateStrategy: { type: 'OnDelete', rollingUpdate: {} } }))).toBe("StatefulSet.apps \"web\" is invalid: spec.updateStrategy.rollingUpdate: Invalid value: {}: only allowed for updateStrategy 'RollingUpdate'");
+    expect(await msg(sts('web', { updateStrategy: { type: 'OnDelete', rollingUpdate: {} } }))).toBe("StatefulSet.apps \"web\" is invalid: spec.updateStrategy.rollingUpdate: Invalid value: {\"Partition\":0,\"MaxUnavailable\":null}: only allowed for updateStrategy 'RollingUpdate'");
     expect(await msg(sts('web', { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0 } } }))).toBe('StatefulSet.apps "web" is invalid: spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0');
     expect(await msg(sts('web', { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '150%' } } }))).toBe('StatefulSet.apps "web" is invalid: spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: "150%": must not be greater than 100%');
-    expect(await msg(sts('web', { updateStrategy: { type: 'Sometimes' } }))).toBe('StatefulSet.apps "web" is invalid: spec.updateStrategy: Invalid value: {"type":"Sometimes"}: must be \'RollingUpdate\' or \'OnDelete\'');
+    expect(await msg(sts('web', { updateStrategy: { type: 'Sometimes' } }))).toBe('StatefulSet.apps "web" is invalid: spec.updateStrategy: Invalid value: {"Type":"Sometimes","RollingUpdate":null}: must be \'RollingUpdate\' or \'OnDelete\'');
     expect(await msg(sts('web', { persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Keep' } }))).toBe('StatefulSet.apps "web" is invalid: spec.persistentVolumeClaimRetentionPolicy.whenDeleted: Unsupported value: "Keep": supported values: "Retain", "Delete"');
     const neverRestart = sts('web');
     (neverRestart.spec.template as Body).spec = { ...neverRestart.spec.template.spec, restartPolicy: 'Never', activeDeadlineSeconds: 5 };

@@ -48,7 +48,10 @@ function attendDependent(world: World, env: ControllerEnv, resource: string, dep
   }
   const foreground = live.some((o) => isDeletingWith(o.owner, fixedNames.foregroundFinalizer));
   if (foreground && live.every((o) => o.owner!.metadata.deletionTimestamp !== undefined)) {
-    return { type: 'delete', resource, namespace: ns, name: depName, uid: dep.metadata.uid ?? '', propagationPolicy: 'Foreground' };
+    // As attemptToDeleteItem: in the foreground only when the dependent has dependents of its own
+    // (the owner then waits for those too); otherwise a plain background delete, one write.
+    const hasDependents = dependentsOf(world.owners, dep.metadata.uid ?? '').length > 0;
+    return { type: 'delete', resource, namespace: ns, name: depName, uid: dep.metadata.uid ?? '', propagationPolicy: hasDependents ? 'Foreground' : 'Background' };
   }
   if (dangling.length > 0 || orphaning.length > 0) {
     const keep = refs.filter((r) => live.some((o) => o.ref === r));

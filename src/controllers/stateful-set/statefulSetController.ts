@@ -3,11 +3,13 @@
  * in which something it watches (sets, pods, claims, revisions) changed (sync.ts: one sync per
  * round, its writes seen by the next), under kube-controller-manager's identity for
  * `statefulset-controller`. A set whose last sync the API refused something of
- * waits out its backoff. It wakes when a member becomes available (`minReadySeconds` after
+ * waits out its backoff, unless its spec changed since that sync observed it (the informer's
+ * update event adds the set to the queue at once, past the rate limiter). It wakes when a member becomes available (`minReadySeconds` after
  * Ready, to the moment), so OrderedReady progress, availableReplicas and scale-down never wait
  * for a poll.
  */
 import type { Instant } from '../../core/duration.ts';
+import type { KubeObject } from '../../api/meta.ts';
 import { listObjects } from '../../store/objects.ts';
 import { isBackingOff } from '../retries.ts';
 import { controllerManagerActor, type Controller, type Intent } from '../types.ts';
@@ -18,6 +20,12 @@ import { syncStatefulSet } from './sync.ts';
 
 const name = 'statefulset-controller';
 
+/** A user changed the spec after the last sync wrote its status (every sync writes `observedGeneration`). */
+function specChangedSinceObserved(set: KubeObject): boolean {
+  const observed = (set['status'] as { observedGeneration?: number } | undefined)?.observedGeneration ?? 0;
+  return (set.metadata.generation ?? 0) > observed;
+}
+
 export const statefulSetController: Controller = {
   name,
   actor: controllerManagerActor('statefulset-controller'),
@@ -25,7 +33,7 @@ export const statefulSetController: Controller = {
   reconcile(world, env) {
     const intents: Intent[] = [];
     for (const set of listObjects(world, 'apps/statefulsets', null)) {
-      if (isBackingOff(world, name, `${set.metadata.namespace ?? ''}/${set.metadata.name ?? ''}`)) continue;
+      if (isBackingOff(world, name, `${set.metadata.namespace ?? ''}/${set.metadata.name ?? ''}`) && !specChangedSinceObserved(set)) continue;
       intents.push(...syncStatefulSet(world, set, env.names, env.checkViews === true));
     }
     return intents;

@@ -42,7 +42,9 @@ export function withStatefulSetDefaults(obj: KubeObject): KubeObject {
   spec['persistentVolumeClaimRetentionPolicy'] = retention;
   if (spec['replicas'] === undefined) spec['replicas'] = 1;
   if (spec['revisionHistoryLimit'] === undefined) spec['revisionHistoryLimit'] = 10;
-  const template = templateDefaults(spec['template']);
+  // The template is a struct, not a pointer, in apps/v1: an absent one is defaulted like any other
+  // (restartPolicy Always…), so validation speaks only of what is really missing (its labels).
+  const template = templateDefaults(spec['template'] ?? {});
   if (template !== undefined) spec['template'] = template;
   if (Array.isArray(spec['volumeClaimTemplates'])) spec['volumeClaimTemplates'] = spec['volumeClaimTemplates'].map(claimDefaults);
   return { ...obj, spec };

@@ -28,13 +28,23 @@ function intOrPercent(v: JsonValue, at: string): FieldError[] {
   return errs;
 }
 
+/**
+ * The strategy as the real validation holds it: the internal Go type, whose JSON (how v1.34 shows
+ * a complex bad value) has Go field names and no omitted fields; partition is defaulted to 0
+ * whenever rollingUpdate is given, maxUnavailable stays null unless set.
+ */
+function internalRollingUpdate(ru: unknown): JsonObject | null {
+  if (!isObject(ru)) return null;
+  return { Partition: typeof ru['partition'] === 'number' ? ru['partition'] : 0, MaxUnavailable: ru['maxUnavailable'] ?? null };
+}
+
 function validateStrategy(spec: JsonObject): FieldError[] {
   const strategy = obj(spec['updateStrategy']);
   const type = strategy['type'];
   const errs: FieldError[] = [];
   if (type === undefined || type === '') return [fieldError.required('spec.updateStrategy')];
   if (type === 'OnDelete') {
-    if (strategy['rollingUpdate'] !== undefined) errs.push(fieldError.invalid('spec.updateStrategy.rollingUpdate', strategy['rollingUpdate'], "only allowed for updateStrategy 'RollingUpdate'"));
+    if (strategy['rollingUpdate'] !== undefined) errs.push(fieldError.invalid('spec.updateStrategy.rollingUpdate', internalRollingUpdate(strategy['rollingUpdate']), "only allowed for updateStrategy 'RollingUpdate'"));
   } else if (type === 'RollingUpdate') {
     const ru = strategy['rollingUpdate'];
     if (isObject(ru)) {
@@ -43,7 +53,7 @@ function validateStrategy(spec: JsonObject): FieldError[] {
       const mu = ru['maxUnavailable'];
       if (mu !== undefined) errs.push(...intOrPercent(mu, 'spec.updateStrategy.rollingUpdate.maxUnavailable'));
     }
-  } else errs.push(fieldError.invalid('spec.updateStrategy', strategy, "must be 'RollingUpdate' or 'OnDelete'"));
+  } else errs.push(fieldError.invalid('spec.updateStrategy', { Type: type, RollingUpdate: internalRollingUpdate(strategy['rollingUpdate']) }, "must be 'RollingUpdate' or 'OnDelete'"));
   return errs;
 }
 
