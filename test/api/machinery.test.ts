@@ -322,6 +322,7 @@ describe('namespaces', () => {
     const refused = await createSA(s, 'b', {}, 'team');
     expect(refused.status).toBe(403);
     expect((refused.body as Body).message).toBe('serviceaccounts "b" is forbidden: unable to create new content in namespace team because it is being terminated');
+    expect((refused.body as Body).details.causes).toEqual([{ reason: 'NamespaceTerminating', message: 'namespace team is being terminated', field: 'metadata.namespace' }]);
     await s.settle();
     expect((await s.request({ method: 'GET', path: '/api/v1/namespaces/team' })).status).toBe(404);
     expect(((await s.request({ method: 'GET', path: saPath('team') })).body as Body).items).toEqual([]);

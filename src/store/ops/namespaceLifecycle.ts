@@ -12,11 +12,14 @@ export function checkNamespaceOpen(ctx: OpContext, namespace: string, name: stri
   const ns = getObject(ctx.world, namespacesResource, '', namespace);
   if (ns === undefined) return errors.notFound({ group: '', resource: 'namespaces' }, namespace);
   if (ns.metadata.deletionTimestamp !== undefined) {
-    return errors.forbidden(
+    const e = errors.forbidden(
       { group: ctx.rt.group, resource: ctx.rt.resource },
       name,
       `unable to create new content in namespace ${namespace} because it is being terminated`,
     );
+    // As the admission plugin: a cause clients can test for (NamespaceTerminatingCause).
+    const cause = { reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' };
+    return { ...e, status: { ...e.status, details: { ...e.status.details, causes: [...(e.status.details?.causes ?? []), cause] } } };
   }
   return null;
 }
