@@ -2,8 +2,9 @@
  * The scenario report: one self-contained HTML page (no scripts, no network) with, per scenario,
  * its steps beside a timeline picture drawn by renderTimeline — pods as lanes by ordinal coloured
  * by revision and dashed while not Ready, CertificateSigningRequests coloured by their conditions
- * with the actor of each write in the marks' tooltips — then the validity windows of the tokens
- * the run was issued and the requests that failed. Pure: the same results give the same bytes.
+ * with the actor of each write in the marks' tooltips — then each CSR's changes of state with who
+ * made them, the validity windows of the tokens the run was issued, and the requests that failed.
+ * Pure: the same results give the same bytes.
  */
 import type { KubeObject } from '../api/meta.ts';
 import { parseInstant } from '../core/duration.ts';
@@ -68,7 +69,29 @@ function section(s: ReportedScenario): string {
 <p class="skipped">${escape(r.file ?? '')} · seed ${r.seed} · replay: <code>${escape(r.replay)}</code>${r.skipped === undefined ? '' : ` · skipped: ${escape(r.skipped)}`}</p>
 <div class="scene"><table><tr><th>time</th><th>#</th><th></th><th>step, and what controllers did</th></tr>${steps}</table>
 <div class="picture">${picture}</div></div>
-${tokenWindows(r)}${failedRequests(s.events)}`;
+${csrDecisions(s.events)}${tokenWindows(r)}${failedRequests(s.events)}`;
+}
+
+/**
+ * Each change of a CertificateSigningRequest's state (its table cells: signer, requestor,
+ * condition), with who made it: the controller, or the user whose request wrote it (the request
+ * event comes just before its writes in the trace).
+ */
+function csrDecisions(events: readonly TraceEvent[]): string {
+  const rows: string[] = [];
+  const last = new Map<string, string>();
+  let request: Extract<TraceEvent, { type: 'request' }> | undefined;
+  for (const e of events) {
+    if (e.type === 'request') request = e;
+    if (e.type !== 'write' || e.resource !== 'certificates/certificatesigningrequests') continue;
+    const state = e.change === 'DELETED' ? 'deleted' : (e.summary ?? '').split(' ').at(-1) ?? '';
+    if (last.get(e.name) === state) continue;
+    last.set(e.name, state);
+    const by = e.by !== 'api' ? e.by : request === undefined ? 'a request' : `${request.user} (${request.method} ${request.path.replace(/^.*\/certificatesigningrequests\//, '…/')})`;
+    rows.push(`<tr><td class="t">${escape(e.at)}</td><td>${escape(e.name)}</td><td>${escape(state)}</td><td>${escape(by)}</td></tr>`);
+  }
+  if (rows.length === 0) return '';
+  return `<h3>CertificateSigningRequests: each change of state, and who made it</h3><table><tr><th>time</th><th>request</th><th>state</th><th>by</th></tr>${rows.join('')}</table>`;
 }
 
 /** A note where virtual time moved between steps, and at a failed step. */

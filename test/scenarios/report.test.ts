@@ -31,6 +31,8 @@ describe('the scenario report', () => {
     expect(html).toContain('statefulset-controller: created Pod web-1');
     expect(html).toContain('Tokens: valid from issue to expiry');
     expect(html).toContain('CSR issued');
+    expect(html).toMatch(/<td>alice<\/td><td>Approved,Issued<\/td><td>csr-signer<\/td>/);
+    expect(html).toContain('<td>alice</td><td>Approved</td><td>system:admin (PUT …/alice/approval)</td>');
   });
 
   it.skipIf(browser === undefined)('renders in headless Chromium without console errors', async () => {
