@@ -75,6 +75,8 @@ export interface AnswerExpectation {
 export interface FieldCheck {
   readonly path: string;
   readonly equals?: unknown;
+  /** The field is there with any other value (a replaced pod's uid). */
+  readonly notEquals?: unknown;
   readonly exists?: boolean;
   readonly absent?: boolean;
 }

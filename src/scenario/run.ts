@@ -567,6 +567,10 @@ function checkShape(e: { readonly matches?: unknown; readonly fields?: readonly 
       if (!got.found) return { message: `${f.path} is missing`, expected: f.equals };
       if (JSON.stringify(got.value) !== JSON.stringify(f.equals)) return { message: `${f.path} differs`, expected: f.equals, seen: got.value };
     }
+    if ('notEquals' in f) {
+      if (!got.found) return { message: `${f.path} is missing` };
+      if (JSON.stringify(got.value) === JSON.stringify(f.notEquals)) return { message: `${f.path} should differ from ${JSON.stringify(f.notEquals)}`, seen: got.value };
+    }
   }
   return null;
 }

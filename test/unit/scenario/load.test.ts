@@ -31,7 +31,7 @@ describe('loading a scenario file', () => {
     ['a duration that is not Go style', 'name: x\nsteps:\n  - advance: 5 minutes\n', 'x.yaml:3:14: steps[0].advance: is not a Go duration such as 500ms, 90s or 1h30m'],
     ['a value outside its choices', 'name: x\nsteps:\n  - patch: {apiVersion: v1, kind: Pod, name: a, type: yaml, patch: {}}\n', 'x.yaml:3:55: steps[0].patch.type: must be one of "merge", "strategic", "json", "apply"'],
     ['an expectation of two kinds', 'name: x\nsteps:\n  - expect:\n      absent: {apiVersion: v1, kind: Pod, name: a}\n      token: t\n', 'x.yaml:4:7: steps[0].expect: an expectation checks one of object, list, absent, request, token; this one has absent and token'],
-    ['a field check that checks nothing', 'name: x\nsteps:\n  - expect:\n      object: {apiVersion: v1, kind: Pod, name: a}\n      fields: [{path: a}]\n', 'x.yaml:5:16: steps[0].expect.fields[0]: needs one of "equals", "exists", "absent"'],
+    ['a field check that checks nothing', 'name: x\nsteps:\n  - expect:\n      object: {apiVersion: v1, kind: Pod, name: a}\n      fields: [{path: a}]\n', 'x.yaml:5:16: steps[0].expect.fields[0]: needs one of "equals", "exists", "absent", "notEquals"'],
     ['a value no earlier step captured', 'name: x\nsteps:\n  - expect: { token: "${tok}", authenticated: true }\n', 'x.yaml:3:22: steps[0].expect.token: ${tok} is not captured by an earlier step'],
     ['a value captured by the same step', 'name: x\nsteps:\n  - request: {method: GET, path: "/api/${v}"}\n    capture: {v: kind}\n', 'x.yaml:3:34: steps[0].request.path: ${v} is not captured by an earlier step'],
     ['a restore of no snapshot', 'name: x\nsteps:\n  - restore: before\n', 'x.yaml:3:14: steps[0].restore: no earlier snapshot is named "before"'],

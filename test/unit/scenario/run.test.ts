@@ -100,6 +100,13 @@ describe('partial shapes and answers', () => {
     expect(matchShape({ a: { z: 1 } }, { a: {} })).toEqual({ path: 'a.z', expected: 1, seen: undefined, missing: true });
   });
 
+  it('checks fields: equals, notEquals, exists, absent', () => {
+    const answer: Answer = { status: 200, headers: {}, body: { metadata: { uid: 'u2' } } };
+    expect(checkAnswer({ fields: [{ path: 'metadata.uid', notEquals: 'u1' }, { path: 'metadata.uid', equals: 'u2' }, { path: 'metadata.uid', exists: true }, { path: 'spec', absent: true }] }, answer, true)).toBeNull();
+    expect(checkAnswer({ fields: [{ path: 'metadata.uid', notEquals: 'u2' }] }, answer, true)).toEqual({ message: 'metadata.uid should differ from "u2"', seen: 'u2' });
+    expect(checkAnswer({ fields: [{ path: 'metadata.name', notEquals: 'x' }] }, answer, true)).toEqual({ message: 'metadata.name is missing' });
+  });
+
   it('reads warnings from their header texts', () => {
     const answer: Answer = { status: 201, headers: { warning: ['299 - "spec.x: deprecated"', '299 - "say \\"hi\\""'] }, body: {} };
     expect(checkAnswer({ warnings: ['spec.x: deprecated', 'say "hi"'] }, answer, true)).toBeNull();
