@@ -112,7 +112,7 @@ function scenarioFiles(paths: readonly string[]): { files: string[]; missing: st
   return { files, missing };
 }
 
-interface Loaded {
+interface LoadedFile {
   readonly file: string;
   readonly scenario: Scenario;
   readonly stepLines: readonly number[];
@@ -134,7 +134,7 @@ export async function runCommand(args: readonly string[], io: Io): Promise<numbe
     io.err(`platform-sim run: no such file or folder: ${missing.join(', ')}`);
     return 2;
   }
-  const loaded: Loaded[] = [];
+  const loaded: LoadedFile[] = [];
   const errors: LocatedError[] = [];
   for (const file of files) {
     const shown = relative(process.cwd(), file) || file;

@@ -162,14 +162,8 @@ export interface CertificateRequestStep {
 export const stepKinds = ['create', 'apply', 'update', 'patch', 'delete', 'request', 'approve', 'deny', 'advance', 'settle', 'expect', 'capture', 'fault', 'snapshot', 'restore', 'certificateRequest'] as const;
 export type StepKind = (typeof stepKinds)[number];
 
-/** The action of a step: its one step-kind key (a step with only `expect` is a standalone check). */
+/** What a step does: its one step-kind key; with none, a standalone `capture` or `expect`. */
 export function kindOf(step: Step): StepKind {
   for (const k of stepKinds) if (k !== 'expect' && k !== 'capture' && k in step) return k;
-  if ('capture' in step && typeof (step as { capture: unknown }).capture === 'object' && isStandaloneCapture(step)) return 'capture';
-  return 'expect';
-}
-
-function isStandaloneCapture(step: Step): boolean {
-  const c = (step as { capture?: Record<string, unknown> }).capture ?? {};
-  return Object.values(c).every((v) => typeof v === 'object' && v !== null);
+  return 'capture' in step ? 'capture' : 'expect';
 }

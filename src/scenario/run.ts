@@ -99,6 +99,7 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
       if (failed || skipped !== undefined) {
         const record: StepRecord = { ...base, outcome: 'skipped', controllers: [], skipped: failed ? 'an earlier step failed' : skipped! };
         steps.push(record);
+        // A scenario the target cannot take at all says why once, at its first step.
         if (!failed && i === 0) options.onStep?.(record);
         continue;
       }
