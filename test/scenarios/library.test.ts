@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../../src/cli/cli.ts';
+import { runCli } from '../cliRun.ts';
 import { serve, type RunningServer } from '../../src/edges/http/server.ts';
 import { loadScenario } from '../../src/scenario/load.ts';
 import type { Scenario } from '../../src/scenario/format.ts';
@@ -32,12 +32,6 @@ const scenarios = files(library).map((path) => {
   return { file, scenario: loaded.scenario };
 });
 
-async function cliRun(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const r = await cli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code: r.code, out: out.join('\n'), err: err.join('\n') };
-}
 
 const failureOf = (r: Awaited<ReturnType<typeof runScenario>>): string => {
   const step = r.steps.find((s) => s.outcome !== 'passed');
@@ -69,8 +63,8 @@ describe('the scenario library', () => {
   });
 
   it('prints the same --json bytes when run twice with the same seed', async () => {
-    const a = await cliRun('run', 'scenarios', '--json', '--seed', '7');
-    const b = await cliRun('run', 'scenarios', '--json', '--seed', '7');
+    const a = await runCli('run', 'scenarios', '--json', '--seed', '7');
+    const b = await runCli('run', 'scenarios', '--json', '--seed', '7');
     expect(a.out.length).toBeGreaterThan(1000);
     expect(b.out).toBe(a.out);
     expect(JSON.parse(a.out)).toMatchObject({ failed: 0 });
@@ -99,7 +93,7 @@ describe('against platform-sim serve over HTTP (conformance mode)', () => {
   for (const [key, group] of optionSets) {
     it.each(group.map((s) => [s.name] as const))('%s', async (name) => {
       const file = scenarios.find((s) => s.scenario.name === name)!.file;
-      const r = await cliRun('run', file, '--target', servers.get(key)!.url, '--token', 'scenario-admin', '--json');
+      const r = await runCli('run', file, '--target', servers.get(key)!.url, '--token', 'scenario-admin', '--json');
       const result = JSON.parse(r.out) as { scenarios: { outcome: string; steps: { outcome: string; skipped?: string; failure?: unknown; title: string }[] }[] };
       const steps = result.scenarios[0]!.steps;
       const notPassed = steps.filter((s) => s.outcome !== 'passed');

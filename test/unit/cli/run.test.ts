@@ -7,15 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli } from '../../../src/cli/cli.ts';
+import { runCli } from '../../cliRun.ts';
 import { runUsage } from '../../../src/cli/run.ts';
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const r = await cli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code: r.code, out: out.join('\n'), err: err.join('\n') };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'psim-run-'));
 const file = (name: string, text: string): string => {
@@ -50,12 +44,12 @@ const invalid = file('invalid.yaml', 'name: broken\nsteps:\n  - advance: soon\n'
 
 describe('platform-sim run', () => {
   it('prints its flags with --help and `help run`', async () => {
-    expect(await run('run', '--help')).toEqual({ code: 0, out: runUsage, err: '' });
-    expect(await run('help', 'run')).toEqual({ code: 0, out: runUsage, err: '' });
+    expect(await runCli('run', '--help')).toEqual({ code: 0, out: runUsage, err: '' });
+    expect(await runCli('help', 'run')).toEqual({ code: 0, out: runUsage, err: '' });
   });
 
   it('runs a scenario and prints each step with its virtual time, then the summary', async () => {
-    const r = await run('run', passing);
+    const r = await runCli('run', passing);
     expect(r.code).toBe(0);
     expect(r.out).toContain('● make-a-config-map');
     expect(r.out).toMatch(/\+00:00 +1 ✓ create ConfigMap settings\n/);
@@ -64,33 +58,33 @@ describe('platform-sim run', () => {
   });
 
   it('shows a failure with expected, seen and the command that replays it; exit 1; later steps skipped', async () => {
-    const r = await run('run', failing, '--seed', '5');
+    const r = await runCli('run', failing, '--seed', '5');
     expect(r.code).toBe(1);
     expect(r.out).toContain('2 ✗ create ConfigMap settings');
     expect(r.out).toContain('✗ expected status 422, saw 409 AlreadyExists: configmaps "settings" already exists');
     expect(r.out).toMatch(/replay: platform-sim run \S*fail\.yaml --only wrong-expectation --seed 5/);
-    const json = JSON.parse((await run('run', failing, '--json')).out) as { failed: number; scenarios: { steps: { outcome: string; skipped?: string }[] }[] };
+    const json = JSON.parse((await runCli('run', failing, '--json')).out) as { failed: number; scenarios: { steps: { outcome: string; skipped?: string }[] }[] };
     expect(json.failed).toBe(1);
     expect(json.scenarios[0]!.steps[2]).toMatchObject({ outcome: 'skipped', skipped: 'an earlier step failed' });
   });
 
   it('runs nothing when a file has a mistake, and names file, line and column (exit 1)', async () => {
-    const r = await run('run', passing, invalid);
+    const r = await runCli('run', passing, invalid);
     expect(r.code).toBe(1);
     expect(r.out).toBe('');
     expect(r.err).toMatch(/invalid\.yaml:3:14: steps\[0\]\.advance: is not a Go duration such as 500ms, 90s or 1h30m\n.*1 mistake in scenario files; nothing was run/);
   });
 
   it('runs only the scenarios named by --only, and refuses names that are not there', async () => {
-    const r = await run('run', passing, failing, '--only', 'make-a-config-map');
+    const r = await runCli('run', passing, failing, '--only', 'make-a-config-map');
     expect(r).toMatchObject({ code: 0 });
     expect(r.out).not.toContain('wrong-expectation');
-    expect(await run('run', passing, '--only', 'nope')).toMatchObject({ code: 2, err: 'platform-sim run: --only: no scenario is named "nope"' });
+    expect(await runCli('run', passing, '--only', 'nope')).toMatchObject({ code: 2, err: 'platform-sim run: --only: no scenario is named "nope"' });
   });
 
   it('refuses two scenarios with one name', async () => {
     const copy = file('copy.yaml', 'name: make-a-config-map\nsteps:\n  - settle: true\n');
-    const r = await run('run', passing, copy);
+    const r = await runCli('run', passing, copy);
     expect(r.code).toBe(1);
     expect(r.err).toContain('copy.yaml:1:1: scenario name "make-a-config-map" is also the name of');
   });
@@ -103,14 +97,14 @@ describe('platform-sim run', () => {
     [['run', 'x.yaml', '--target', 'localhost:1'], 'platform-sim run: --target: "localhost:1" is not an http:// or https:// URL (see platform-sim run --help)'],
     [['run', '/no/such/folder'], 'platform-sim run: no such file or folder: /no/such/folder'],
   ])('bad usage %j is one line and exit 2', async (argv, message) => {
-    expect(await run(...argv)).toEqual({ code: 2, out: '', err: message });
+    expect(await runCli(...argv)).toEqual({ code: 2, out: '', err: message });
   });
 
   it('prints byte-identical --json for the same inputs, and --seed changes what is drawn', async () => {
-    const a = await run('run', passing, '--json');
-    expect((await run('run', passing, '--json')).out).toBe(a.out);
+    const a = await runCli('run', passing, '--json');
+    expect((await runCli('run', passing, '--json')).out).toBe(a.out);
     expect(a.err).toBe('[1/1] make-a-config-map');
-    const seeded = await run('run', passing, '--json', '--seed', '9');
+    const seeded = await runCli('run', passing, '--json', '--seed', '9');
     expect(JSON.parse(seeded.out).scenarios[0].seed).toBe(9);
   });
 });

@@ -9,15 +9,9 @@ import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli } from '../../../src/cli/cli.ts';
+import { runCli } from '../../cliRun.ts';
 import { serve, type RunningServer } from '../../../src/edges/http/server.ts';
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const r = await cli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
-  return { code: r.code, out: out.join('\n'), err: err.join('\n') };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'psim-target-'));
 const scenario = join(dir, 'timed.yaml');
@@ -44,7 +38,7 @@ describe('platform-sim run --target', () => {
     closers.push(() => server.close());
     for (let i = 0; i < 2; i++) {
       // Twice: the second run starts from the first world again, so its create does not conflict.
-      const r = await run('run', scenario, '--kubeconfig', kubeconfig);
+      const r = await runCli('run', scenario, '--kubeconfig', kubeconfig);
       expect(r.out).toContain(`against ${server.url}`);
       expect(r.out).toMatch(/\+01:00 +4 ✓ expect no ConfigMap other/);
       expect(r.code).toBe(0);
@@ -58,7 +52,7 @@ describe('platform-sim run --target', () => {
     await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
     closers.push(() => new Promise((done) => proxy.close(() => done())));
     const address = proxy.address() as { port: number };
-    const r = await run('run', scenario, '--target', `http://127.0.0.1:${address.port}`, '--token', 'admin', '--json');
+    const r = await runCli('run', scenario, '--target', `http://127.0.0.1:${address.port}`, '--token', 'admin', '--json');
     expect(r.code).toBe(0);
     const result = JSON.parse(r.out) as { skipped: number; scenarios: { outcome: string; skipped: string; steps: { outcome: string; skipped?: string }[] }[] };
     expect(result.skipped).toBe(1);
