@@ -7,7 +7,7 @@
 import type * as FastCheck from 'fast-check';
 
 /** The part of fast-check the arbitraries use. */
-export type Fc = Pick<typeof FastCheck, 'boolean' | 'constantFrom' | 'dictionary' | 'record' | 'string' | 'tuple' | 'uniqueArray'>;
+export type Fc = Pick<typeof FastCheck, 'array' | 'boolean' | 'constant' | 'constantFrom' | 'dictionary' | 'integer' | 'oneof' | 'option' | 'record' | 'string' | 'tuple' | 'uniqueArray'>;
 
 /** DNS-1123 labels: what ServiceAccount, Pod and Namespace names accept. */
 export function dnsLabel(fc: Fc, maxLength = 20): FastCheck.Arbitrary<string> {

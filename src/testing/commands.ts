@@ -1,0 +1,228 @@
+/**
+ * Model-based commands for `fc.asyncModelRun`: what users and kubelets do — create, scale, change
+ * the image or the partition of a StatefulSet, flip a pod's readiness, fail a pod, request a
+ * token, create / approve / deny a CSR, let time pass — each against a simulation, each checking
+ * the answer against a small model (what must be accepted, what refused, with which code) and,
+ * after every command, the invariant checkers on the simulation's world. Plain classes: the caller's
+ * fast-check runs them (only `fc.constantFrom`, `integer`, `boolean`, `record` build them).
+ */
+import type * as FastCheck from 'fast-check';
+import type { Simulation } from '../edges/simulation/simulation.ts';
+import { checkAll } from '../sim/checkers/all.ts';
+import type { Fc } from './arbitraries.ts';
+
+/** What the commands remember of the world they made. */
+export interface SimModel {
+  readonly sets: Map<string, { replicas: number; partition: number; image: string }>;
+  readonly csrs: Map<string, 'Pending' | 'Approved' | 'Denied'>;
+}
+
+export interface SimReal {
+  readonly sim: Simulation;
+}
+
+export type SimCommand = FastCheck.AsyncCommand<SimModel, SimReal>;
+
+export const emptyModel = (): SimModel => ({ sets: new Map(), csrs: new Map() });
+
+const ns = '/api/v1/namespaces/default';
+const sets = '/apis/apps/v1/namespaces/default/statefulsets';
+const merge = { 'content-type': 'application/merge-patch+json' };
+type Body = Record<string, any>;
+
+/** A command's request must have answered `want`; else the model and the simulation disagree. */
+function expectStatus(what: string, res: { status: number; body: unknown }, want: number): void {
+  if (res.status !== want) throw new Error(`${what}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+}
+
+/** The invariants after a command (the world alone: the step-to-step checks run under `checkInvariants`). */
+function invariantsHold(sim: Simulation, what: string): void {
+  const problems = checkAll(null, sim.world);
+  if (problems.length > 0) throw new Error(`after ${what}: ${problems.join('; ')}`);
+}
+
+abstract class Base implements SimCommand {
+  abstract check(m: Readonly<SimModel>): boolean;
+  protected abstract apply(m: SimModel, sim: Simulation): Promise<void>;
+  abstract toString(): string;
+  async run(m: SimModel, r: SimReal): Promise<void> {
+    await this.apply(m, r.sim);
+    invariantsHold(r.sim, this.toString());
+  }
+}
+
+class CreateSet extends Base {
+  constructor(
+    readonly name: string,
+    readonly replicas: number,
+    readonly parallel: boolean,
+  ) {
+    super();
+  }
+  check = (m: Readonly<SimModel>): boolean => !m.sets.has(this.name);
+  toString = (): string => `create set ${this.name} ×${this.replicas}${this.parallel ? ' Parallel' : ''}`;
+  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+    const body = {
+      metadata: { name: this.name },
+      spec: {
+        replicas: this.replicas,
+        serviceName: this.name,
+        podManagementPolicy: this.parallel ? 'Parallel' : 'OrderedReady',
+        selector: { matchLabels: { app: this.name } },
+        template: { metadata: { labels: { app: this.name }, annotations: { 'sim.platform.io/ready-after': '5s' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } },
+      },
+    };
+    expectStatus(this.toString(), await sim.request({ method: 'POST', path: sets, body }), 201);
+    m.sets.set(this.name, { replicas: this.replicas, partition: 0, image: 'nginx:1.27' });
+  }
+}
+
+class Scale extends Base {
+  constructor(
+    readonly name: string,
+    readonly replicas: number,
+  ) {
+    super();
+  }
+  check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
+  toString = (): string => `scale ${this.name} to ${this.replicas}`;
+  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+    const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}/scale`, headers: merge, body: { spec: { replicas: this.replicas } } });
+    expectStatus(this.toString(), res, 200);
+    if ((res.body as Body).spec.replicas !== this.replicas) throw new Error(`${this}: the Scale answered ${JSON.stringify(res.body)}`);
+    m.sets.get(this.name)!.replicas = this.replicas;
+  }
+}
+
+class ChangeSpec extends Base {
+  constructor(
+    readonly name: string,
+    readonly change: { image: string } | { partition: number },
+  ) {
+    super();
+  }
+  check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
+  toString = (): string => `${this.name}: ${'image' in this.change ? `image ${this.change.image}` : `partition ${this.change.partition}`}`;
+  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+    const spec = 'image' in this.change ? { template: { spec: { containers: [{ name: 'app', image: this.change.image }] } } } : { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: this.change.partition } } };
+    const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}`, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { spec } });
+    expectStatus(this.toString(), res, 200);
+    const model = m.sets.get(this.name)!;
+    if ('image' in this.change) model.image = this.change.image;
+    else model.partition = this.change.partition;
+  }
+}
+
+/** A kubelet's moves on one pod: its Ready condition, or its end (phase Failed). A pod that is not there is left alone. */
+class PodMove extends Base {
+  constructor(
+    readonly name: string,
+    readonly ordinal: number,
+    readonly move: 'ready' | 'unready' | 'fail',
+  ) {
+    super();
+  }
+  check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
+  toString = (): string => `${this.move} pod ${this.name}-${this.ordinal}`;
+  protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
+    const path = `${ns}/pods/${this.name}-${this.ordinal}/status`;
+    const status = this.move === 'fail' ? { phase: 'Failed' } : { conditions: [{ type: 'Ready', status: this.move === 'ready' ? 'True' : 'False' }] };
+    const res = await sim.request({ method: 'PATCH', path, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status } });
+    if (res.status !== 404) expectStatus(this.toString(), res, 200);
+  }
+}
+
+class Advance extends Base {
+  constructor(readonly seconds: number) {
+    super();
+  }
+  check = (): boolean => true;
+  toString = (): string => `advance ${this.seconds}s`;
+  protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
+    await sim.advance(`${this.seconds}s`);
+  }
+}
+
+class RequestToken extends Base {
+  constructor(readonly expirationSeconds: number) {
+    super();
+  }
+  check = (): boolean => true;
+  toString = (): string => `token for default/default, ${this.expirationSeconds}s`;
+  protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
+    const res = await sim.request({ method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } });
+    expectStatus(this.toString(), res, 201);
+    const review = await sim.request({ method: 'POST', path: `/apis/${authGroup(sim)}/v1/tokenreviews`, body: { spec: { token: (res.body as Body).status.token } } });
+    const user = (review.body as Body).status?.user?.username;
+    if (user !== 'system:serviceaccount:default:default') throw new Error(`${this}: the fresh token reviews as ${JSON.stringify((review.body as Body).status)}`);
+  }
+}
+
+const authGroup = (sim: Simulation): string => `authentication.${sim.resources.names.domain === 'k8s.io' ? 'k8s.io' : 'platform.io'}`;
+const certGroup = (sim: Simulation): string => `certificates.${sim.resources.names.domain === 'k8s.io' ? 'k8s.io' : 'platform.io'}`;
+
+class CreateCsr extends Base {
+  constructor(
+    readonly name: string,
+    readonly request: string,
+  ) {
+    super();
+  }
+  check = (m: Readonly<SimModel>): boolean => !m.csrs.has(this.name);
+  toString = (): string => `create CSR ${this.name}`;
+  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+    const body = { metadata: { name: this.name }, spec: { request: this.request, signerName: 'example.com/signer', usages: ['digital signature', 'client auth'] } };
+    expectStatus(this.toString(), await sim.request({ method: 'POST', path: `/apis/${certGroup(sim)}/v1/certificatesigningrequests`, body }), 201);
+    m.csrs.set(this.name, 'Pending');
+  }
+}
+
+/** Approve or deny through /approval: a pending request takes it, a decided one refuses the other decision (422). */
+class Decide extends Base {
+  constructor(
+    readonly name: string,
+    readonly decision: 'Approved' | 'Denied',
+  ) {
+    super();
+  }
+  check = (m: Readonly<SimModel>): boolean => m.csrs.has(this.name);
+  toString = (): string => `${this.decision === 'Approved' ? 'approve' : 'deny'} CSR ${this.name}`;
+  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+    const path = `/apis/${certGroup(sim)}/v1/certificatesigningrequests/${this.name}`;
+    const csr = (await sim.request({ method: 'GET', path })).body as Body;
+    const condition = { type: this.decision, status: 'True', reason: 'ModelRun', message: 'decided by a model-based test' };
+    const res = await sim.request({ method: 'PUT', path: `${path}/approval`, body: { ...csr, status: { ...csr.status, conditions: [...(csr.status?.conditions ?? []), condition] } } });
+    const state = m.csrs.get(this.name)!;
+    // Approved and Denied exclude each other, and one condition per type: a decided request refuses any further decision.
+    expectStatus(this.toString(), res, state === 'Pending' ? 200 : 422);
+    if (state === 'Pending') m.csrs.set(this.name, this.decision);
+  }
+}
+
+/**
+ * The command arbitraries, for `fc.commands(simulationCommands(fc, …))`. `requests` are base64
+ * PEM PKCS#10 requests for the CSR commands (from `sim.createCertificateRequest`); without them
+ * no CSR commands are drawn.
+ */
+export function simulationCommands(fc: Fc, options: { readonly requests?: readonly string[] } = {}): FastCheck.Arbitrary<SimCommand>[] {
+  const set = fc.constantFrom('web', 'db');
+  const ordinal = fc.integer({ min: 0, max: 4 });
+  const out: FastCheck.Arbitrary<SimCommand>[] = [
+    fc.tuple(set, fc.integer({ min: 0, max: 4 }), fc.boolean()).map(([n, r, p]) => new CreateSet(n, r, p)),
+    fc.tuple(set, fc.integer({ min: 0, max: 5 })).map(([n, r]) => new Scale(n, r)),
+    fc.tuple(set, fc.constantFrom('nginx:1.27', 'nginx:1.28')).map(([n, image]) => new ChangeSpec(n, { image })),
+    fc.tuple(set, fc.integer({ min: 0, max: 4 })).map(([n, partition]) => new ChangeSpec(n, { partition })),
+    fc.tuple(set, ordinal, fc.constantFrom('ready' as const, 'unready' as const, 'fail' as const)).map(([n, o, move]) => new PodMove(n, o, move)),
+    fc.constantFrom(1, 5, 30, 120).map((s) => new Advance(s)),
+    fc.constantFrom(600, 3600).map((s) => new RequestToken(s)),
+  ];
+  const requests = options.requests ?? [];
+  if (requests.length > 0) {
+    const csr = fc.constantFrom('alpha', 'beta');
+    out.push(
+      fc.tuple(csr, fc.constantFrom(...requests)).map(([n, r]) => new CreateCsr(n, r)),
+      fc.tuple(csr, fc.constantFrom('Approved' as const, 'Denied' as const)).map(([n, d]) => new Decide(n, d)),
+    );
+  }
+  return out;
+}
