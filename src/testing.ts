@@ -20,3 +20,16 @@ export { rejectedStatefulSet, rejectedConfigMap, rejectedTokenRequest, rejectedC
 export type { Rejected } from './testing/rejections.ts';
 export { simulationCommands, emptyModel } from './testing/commands.ts';
 export type { SimModel, SimReal, SimCommand } from './testing/commands.ts';
+export { checkInvariants, invariantProblems, eventuallyStable } from './testing/invariants.ts';
+export type { CheckInvariantsOptions, StableOptions, StableReport } from './testing/invariants.ts';
+export { platformSimMatchers, objectPath } from './testing/matchers.ts';
+export type { PlatformSimMatchers, ExpectedCondition, ExpectedUser } from './testing/matchers.ts';
+export { withSimulation } from './testing/fixture.ts';
+export type { SimulationFixture } from './testing/fixture.ts';
+export { checkDeterminism, checkReplay, firstDifference } from './testing/determinism.ts';
+export type { DeterminismFc, DeterminismOptions, ReplayOptions, ReplayRun } from './testing/determinism.ts';
+export { simulationFetch, simulationBaseUrl } from './testing/fetch.ts';
+export type { SimulationFetch, SimulationFetchOptions } from './testing/fetch.ts';
+export { simulationKubeConfig, makeSimulationApiClient, simulationHttpLibrary } from './testing/clientNode.ts';
+export type { SimulationKubeConfigOptions, ClientNodeModule } from './testing/clientNode.ts';
+export { simulationAgent } from './testing/transport/inMemoryAgent.ts';
