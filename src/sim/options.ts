@@ -68,7 +68,9 @@ export interface SimulationOptions {
   readonly checkInvariants?: boolean;
   /**
    * Your own controllers (reconcilers under test), run after the built-in ones in this order,
-   * their intents applied like the built-in controllers'. Functions: not kept in snapshots.
+   * their intents applied like the built-in controllers'. One named like a built-in controller
+   * (`statefulset-controller`, `csr-signer`, …) takes that one's place: a variant under test.
+   * Functions: not kept in snapshots.
    */
   readonly controllers?: readonly Controller[];
   /**

@@ -15,6 +15,7 @@ import shippedTemplates from './bootstrapTemplates.json' with { type: 'json' };
 import { identityWithKeys, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
 import type { StepEnv } from './step.ts';
 import { builtInControllers } from './controllers.ts';
+import type { Controller } from '../controllers/types.ts';
 
 export interface StartingPoint {
   readonly world: World;
@@ -64,6 +65,16 @@ function freshWorld(o: ResolvedOptions, table: ResourceTable): World {
   return world;
 }
 
+/**
+ * The built-in controllers with the caller's: one named like a built-in takes its place in the
+ * order (a variant under test, as kube-controller-manager runs with one controller swapped out);
+ * the others run after the built-ins. The bootstrap world is still made by the built-ins.
+ */
+function controllersWith(own: readonly Controller[]): Controller[] {
+  const builtIn = new Set(builtInControllers.map((c) => c.name));
+  return [...builtInControllers.map((b) => own.find((c) => c.name === b.name) ?? b), ...own.filter((c) => !builtIn.has(c.name))];
+}
+
 export function startingPoint(options: SimulationOptions = {}, edge: StartingEdge = {}): StartingPoint {
   const o = resolveOptions(options);
   const table = tableFor(o.config.groupDomain);
@@ -72,7 +83,7 @@ export function startingPoint(options: SimulationOptions = {}, edge: StartingEdg
     identity: identityWithKeys(o, edge.keys ?? []),
     facts: edge.facts ?? new Map(),
     signing: { caNotAfter: edge.signingCaNotAfter ?? Number.MAX_SAFE_INTEGER, maxDurationSeconds: o.clusterSigningDurationSeconds },
-    controllers: [...builtInControllers, ...(options.controllers ?? [])],
+    controllers: controllersWith(options.controllers ?? []),
   };
   return { world: freshWorld(o, table), env, options: o };
 }

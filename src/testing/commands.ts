@@ -1,6 +1,6 @@
 /**
  * Model-based commands for `fc.asyncModelRun`: what users and kubelets do — create, scale, change
- * the image or the partition of a StatefulSet, flip a pod's readiness, fail a pod, request a
+ * the image or the partition of a StatefulSet (or both at once: a canary release), flip a pod's readiness, fail a pod, request a
  * token, create / approve / deny a CSR, let time pass — each against a simulation, each checking
  * the answer against a small model (what must be accepted, what refused, with which code) and,
  * after every command, the invariant checkers on the simulation's world. Plain classes: the caller's
@@ -97,19 +97,23 @@ class Scale extends Base {
 class ChangeSpec extends Base {
   constructor(
     readonly name: string,
-    readonly change: { image: string } | { partition: number },
+    /** A new image, a new partition, or both in one patch (a canary release). */
+    readonly change: { image?: string; partition?: number },
   ) {
     super();
   }
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
-  toString = (): string => `${this.name}: ${'image' in this.change ? `image ${this.change.image}` : `partition ${this.change.partition}`}`;
+  toString = (): string => `${this.name}: ${[this.change.partition === undefined ? '' : `partition ${this.change.partition}`, this.change.image === undefined ? '' : `image ${this.change.image}`].filter((w) => w !== '').join(' and ')}`;
   protected async apply(m: SimModel, sim: Simulation): Promise<void> {
-    const spec = 'image' in this.change ? { template: { spec: { containers: [{ name: 'app', image: this.change.image }] } } } : { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: this.change.partition } } };
+    const spec = {
+      ...(this.change.image === undefined ? {} : { template: { spec: { containers: [{ name: 'app', image: this.change.image }] } } }),
+      ...(this.change.partition === undefined ? {} : { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: this.change.partition } } }),
+    };
     const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}`, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { spec } });
     expectStatus(this.toString(), res, 200);
     const model = m.sets.get(this.name)!;
-    if ('image' in this.change) model.image = this.change.image;
-    else model.partition = this.change.partition;
+    if (this.change.image !== undefined) model.image = this.change.image;
+    if (this.change.partition !== undefined) model.partition = this.change.partition;
   }
 }
 
@@ -161,17 +165,23 @@ class RequestToken extends Base {
 const authGroup = (sim: Simulation): string => `authentication.${sim.resources.names.domain === 'k8s.io' ? 'k8s.io' : 'platform.io'}`;
 const certGroup = (sim: Simulation): string => `certificates.${sim.resources.names.domain === 'k8s.io' ? 'k8s.io' : 'platform.io'}`;
 
+/** For a CSR: the built-in client signer (the simulation issues once approved) or a custom one (nobody issues). */
+type SignerKind = 'builtin' | 'custom';
+
+const signerOf = (sim: Simulation, kind: SignerKind): string => (kind === 'custom' ? 'example.com/signer' : sim.resources.names.domain === 'k8s.io' ? 'kubernetes.io/kube-apiserver-client' : 'platform.io/apiserver-client');
+
 class CreateCsr extends Base {
   constructor(
     readonly name: string,
     readonly request: string,
+    readonly signer: SignerKind,
   ) {
     super();
   }
   check = (m: Readonly<SimModel>): boolean => !m.csrs.has(this.name);
-  toString = (): string => `create CSR ${this.name}`;
+  toString = (): string => `create CSR ${this.name} (${this.signer} signer)`;
   protected async apply(m: SimModel, sim: Simulation): Promise<void> {
-    const body = { metadata: { name: this.name }, spec: { request: this.request, signerName: 'example.com/signer', usages: ['digital signature', 'client auth'] } };
+    const body = { metadata: { name: this.name }, spec: { request: this.request, signerName: signerOf(sim, this.signer), usages: ['digital signature', 'client auth'] } };
     expectStatus(this.toString(), await sim.request({ method: 'POST', path: `/apis/${certGroup(sim)}/v1/certificatesigningrequests`, body }), 201);
     m.csrs.set(this.name, 'Pending');
   }
@@ -212,6 +222,7 @@ export function simulationCommands(fc: Fc, options: { readonly requests?: readon
     fc.tuple(set, fc.integer({ min: 0, max: 5 })).map(([n, r]) => new Scale(n, r)),
     fc.tuple(set, fc.constantFrom('nginx:1.27', 'nginx:1.28')).map(([n, image]) => new ChangeSpec(n, { image })),
     fc.tuple(set, fc.integer({ min: 0, max: 4 })).map(([n, partition]) => new ChangeSpec(n, { partition })),
+    fc.tuple(set, fc.constantFrom('nginx:1.27', 'nginx:1.28'), fc.integer({ min: 1, max: 4 })).map(([n, image, partition]) => new ChangeSpec(n, { image, partition })),
     fc.tuple(set, ordinal, fc.constantFrom('ready' as const, 'unready' as const, 'fail' as const)).map(([n, o, move]) => new PodMove(n, o, move)),
     fc.constantFrom(1, 5, 30, 120).map((s) => new Advance(s)),
     fc.constantFrom(600, 3600).map((s) => new RequestToken(s)),
@@ -220,7 +231,7 @@ export function simulationCommands(fc: Fc, options: { readonly requests?: readon
   if (requests.length > 0) {
     const csr = fc.constantFrom('alpha', 'beta');
     out.push(
-      fc.tuple(csr, fc.constantFrom(...requests)).map(([n, r]) => new CreateCsr(n, r)),
+      fc.tuple(csr, fc.constantFrom(...requests), fc.constantFrom('builtin' as const, 'custom' as const)).map(([n, r, signer]) => new CreateCsr(n, r, signer)),
       fc.tuple(csr, fc.constantFrom('Approved' as const, 'Denied' as const)).map(([n, d]) => new Decide(n, d)),
     );
   }

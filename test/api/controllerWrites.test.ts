@@ -140,3 +140,20 @@ describe('namespaces/finalize', () => {
     expect((res.body as Body).message).toContain('spec.finalizers[0]: Invalid value: "bad finalizer"');
   });
 });
+
+describe('a controller named like a built-in', () => {
+  it('takes its place: a do-nothing csr-signer leaves an approved request unissued', async () => {
+    const idle: Controller = { name: 'csr-signer', actor: controllerManagerActor('csr-signer'), reconcile: () => [], nextWakeup: () => null };
+    const s = await sim({ controllers: [idle] });
+    const { request } = await s.createCertificateRequest({ commonName: 'alice' });
+    const csrs = '/apis/certificates.platform.io/v1/certificatesigningrequests';
+    await s.request({ method: 'POST', path: csrs, body: { metadata: { name: 'a' }, spec: { request: btoa(request), signerName: 'platform.io/apiserver-client', usages: ['client auth'] } } });
+    const csr = (await s.request({ method: 'GET', path: `${csrs}/a` })).body as Body;
+    const approved = await s.request({ method: 'PUT', path: `${csrs}/a/approval`, body: { ...csr, status: { conditions: [{ type: 'Approved', status: 'True', reason: 'Test' }] } } });
+    expect(approved.status).toBe(200);
+    await s.advance('1m');
+    expect(((await s.request({ method: 'GET', path: `${csrs}/a` })).body as Body).status.certificate).toBeUndefined();
+    expect(s.trace().some((e) => e.type === 'write' && e.by === 'csr-signer')).toBe(false);
+  });
+});
+
