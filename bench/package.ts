@@ -10,3 +10,4 @@ const dist = (file: string): string => pathToFileURL(join(import.meta.dirname, '
 
 export const { createSimulation } = (await import(dist('index.js'))) as typeof import('../src/index.ts');
 export const { serve } = (await import(dist('server.js'))) as typeof import('../src/server.ts');
+export const testingKit = (await import(dist('testing.js'))) as typeof import('../src/testing.ts');

@@ -14,6 +14,7 @@ import { statefulSetBench } from './statefulset.bench.ts';
 import { startupBench } from './startup.bench.ts';
 import { certsBench } from './certs.bench.ts';
 import { scenariosBench } from './scenarios.bench.ts';
+import { testingBench } from './testing.bench.ts';
 
 const progress = (msg: string): void => {
   process.stderr.write(`${msg}\n`);
@@ -37,6 +38,7 @@ const sections = {
   certs: certsBench,
   statefulset: statefulSetBench,
   scenarios: scenariosBench,
+  testing: testingBench,
 } satisfies Record<string, (p: typeof progress) => Promise<Row[]>>;
 type Section = keyof typeof sections;
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -77,6 +79,7 @@ const identityRows = isolated('identity');
 const certsRows = isolated('certs');
 const statefulSetRows = isolated('statefulset');
 const scenarioRows = isolated('scenarios');
+const testingRows = isolated('testing');
 const machine = `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
 const md = `# Benchmarks
 
@@ -163,6 +166,14 @@ process, report.html written), wall time, median of three; beside it the same co
 scenario, which is mostly the fixed cost of starting node and tsx.
 
 ${table(scenarioRows)}
+
+## Testing kit
+
+Model-based runs of \`platform-sim/testing\`'s commands under \`fc.asyncModelRun\`, each on a fresh
+simulation with \`checkInvariants\` on (the invariant checkers after every step), sequences drawn
+once from a fixed seed; beside it, fast-check's own time to draw those sequences.
+
+${table(testingRows)}
 `;
 writeFileSync(join(import.meta.dirname, '..', 'docs', 'benchmarks.md'), md);
-process.stdout.write(`${table(startupRows)}\n\n${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(certsRows)}\n\n${table(statefulSetRows)}\n\n${table(scenarioRows)}\n\nwrote docs/benchmarks.md\n`);
+process.stdout.write(`${table(startupRows)}\n\n${table(rows)}\n\n${table(httpRows)}\n\n${table(identityRows)}\n\n${table(certsRows)}\n\n${table(statefulSetRows)}\n\n${table(scenarioRows)}\n\n${table(testingRows)}\n\nwrote docs/benchmarks.md\n`);

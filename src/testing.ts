@@ -16,7 +16,7 @@ export { renderScenarioReport } from './scenario/report.ts';
 export type { ReportedScenario } from './scenario/report.ts';
 export type { Scenario, Step, ScenarioOptions, Manifest, ObjectRef, Expectation, AnswerExpectation, FieldCheck, TokenExpectation, RequestSpec, CsrDecision, CertificateRequestStep } from './scenario/format.ts';
 export { statefulSet, configMap, tokenRequest, certificateSigningRequest } from './testing/objects.ts';
-export { rejectedStatefulSet, rejectedConfigMap, rejectedTokenRequest, rejectedCertificateSigningRequest } from './testing/rejections.ts';
+export { rejectedStatefulSet, rejectedServiceAccount, rejectedConfigMap, rejectedTokenRequest, rejectedCertificateSigningRequest } from './testing/rejections.ts';
 export type { Rejected } from './testing/rejections.ts';
 export { simulationCommands, emptyModel } from './testing/commands.ts';
 export type { SimModel, SimReal, SimCommand } from './testing/commands.ts';

@@ -5,6 +5,7 @@
  */
 import type * as FastCheck from 'fast-check';
 import type { Fc } from './arbitraries.ts';
+import { serviceAccount } from './arbitraries.ts';
 import { certificateSigningRequest, configMap, statefulSet, tokenRequest } from './objects.ts';
 
 type Body = Record<string, any>;
@@ -49,6 +50,15 @@ const statefulSetMistakes: readonly Mistake[] = [
 
 export function rejectedStatefulSet(fc: Fc): FastCheck.Arbitrary<Rejected> {
   return spoiled(fc, statefulSet(fc), statefulSetMistakes);
+}
+
+export function rejectedServiceAccount(fc: Fc): FastCheck.Arbitrary<Rejected> {
+  return spoiled(fc, serviceAccount(fc) as FastCheck.Arbitrary<Body>, [
+    { mistake: 'a name with an underscore', field: 'metadata.name', reason: 'FieldValueInvalid', apply: (b) => (b.metadata.name = `${b.metadata.name}_x`) },
+    { mistake: 'a label key with a space', field: 'metadata.labels', reason: 'FieldValueInvalid', apply: (b) => (b.metadata.labels = { ...b.metadata.labels, 'bad key': 'x' }) },
+    { mistake: 'a label value with a "!"', field: 'metadata.labels', reason: 'FieldValueInvalid', apply: (b) => (b.metadata.labels = { ...b.metadata.labels, ok: 'bad!' }) },
+    { mistake: 'an annotation key starting with "-"', field: 'metadata.annotations', reason: 'FieldValueInvalid', apply: (b) => (b.metadata.annotations = { '-x': 'y' }) },
+  ]);
 }
 
 export function rejectedConfigMap(fc: Fc): FastCheck.Arbitrary<Rejected> {

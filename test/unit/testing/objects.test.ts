@@ -7,17 +7,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, type Simulation } from '../../../src/index.ts';
 import { certificateSigningRequest, configMap, statefulSet, tokenRequest } from '../../../src/testing/objects.ts';
-import { rejectedCertificateSigningRequest, rejectedConfigMap, rejectedStatefulSet, rejectedTokenRequest, type Rejected } from '../../../src/testing/rejections.ts';
+import { rejectedCertificateSigningRequest, rejectedConfigMap, rejectedServiceAccount, rejectedStatefulSet, rejectedTokenRequest, type Rejected } from '../../../src/testing/rejections.ts';
 
 type Body = Record<string, any>;
 
 const paths = {
   StatefulSet: '/apis/apps/v1/namespaces/default/statefulsets',
   ConfigMap: '/api/v1/namespaces/default/configmaps',
+  ServiceAccount: '/api/v1/namespaces/default/serviceaccounts',
   CertificateSigningRequest: '/apis/certificates.platform.io/v1/certificatesigningrequests',
 } as const;
 const tokenPath = '/api/v1/namespaces/default/serviceaccounts/default/token';
-const pathOf = (body: Body): string => (body['kind'] === undefined ? tokenPath : paths[body['kind'] as keyof typeof paths]);
+const pathOf = (body: Body): string => (body['spec'] !== undefined && body['kind'] === undefined ? tokenPath : paths[(body['kind'] ?? 'ServiceAccount') as keyof typeof paths]);
 
 const fresh = (): Promise<Simulation> => createSimulation({ seed: 1, startTime: '2026-01-01T00:00:00Z', checkInvariants: true });
 
@@ -67,6 +68,7 @@ describe('valid bodies are created', () => {
 describe('near-valid bodies are refused for the named reason and change nothing', () => {
   it('StatefulSet', () => refusesNearValid(rejectedStatefulSet(fc)));
   it('ConfigMap', () => refusesNearValid(rejectedConfigMap(fc)));
+  it('ServiceAccount', () => refusesNearValid(rejectedServiceAccount(fc)));
   it('TokenRequest', () => refusesNearValid(rejectedTokenRequest(fc)));
   it('CertificateSigningRequest', async () => refusesNearValid(rejectedCertificateSigningRequest(fc, await csrRequests())));
 });
