@@ -33,6 +33,10 @@ export interface ScenarioOptions {
   readonly serviceAccountExtendTokenExpiration?: boolean;
   readonly clusterSigningDuration?: string;
   readonly featureGates?: Readonly<Record<string, boolean>>;
+  /** The invariant checkers after every step: a broken invariant fails the step that broke it. */
+  readonly checkInvariants?: boolean;
+  /** `seeded`: the controllers' order in each settle round drawn from the seed. */
+  readonly schedule?: 'fixed' | 'seeded';
 }
 
 /** Any Kubernetes object written out: apiVersion, kind, metadata and the rest. */

@@ -5,6 +5,7 @@
  * real cluster) ends the run there as skipped, with the reason. Same scenario, seed and driver →
  * the same record, byte for byte.
  */
+import { InvariantError } from '../core/assert.ts';
 import { parseInstant } from '../core/duration.ts';
 import type { TraceEvent } from '../edges/simulation/trace.ts';
 import type { KubeObject } from '../api/meta.ts';
@@ -117,7 +118,8 @@ export async function runScenario(scenario: Scenario, options: RunOptions = {}):
         ctx.at = at;
         failure = await ctx.run(step);
       } catch (e) {
-        if (!(e instanceof ScenarioError)) throw e;
+        // A broken invariant (option checkInvariants) is a finding of the step that broke it, not a crash of the run.
+        if (!(e instanceof ScenarioError) && !(e instanceof InvariantError)) throw e;
         failure = { message: e.message };
       }
       const stepEvents = await driver.newEvents();

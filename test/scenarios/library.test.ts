@@ -1,5 +1,6 @@
 /**
- * The scenario library (scenarios/): every scenario passes in process, passes again against this
+ * The scenario library (scenarios/): every scenario passes in process (with the invariant
+ * checkers after every step), passes again against this
  * project's own server over HTTP (conformance mode, one server per distinct set of options, each
  * scenario from the server's first world), and a run twice with the same seed prints the same
  * `--json` bytes.
@@ -12,6 +13,7 @@ import { serve, type RunningServer } from '../../src/edges/http/server.ts';
 import { loadScenario } from '../../src/scenario/load.ts';
 import type { Scenario } from '../../src/scenario/format.ts';
 import { runScenario } from '../../src/scenario/run.ts';
+import { InProcessDriver } from '../../src/scenario/inProcess.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const library = join(root, 'scenarios');
@@ -45,7 +47,8 @@ describe('the scenario library', () => {
 
   describe('in process', () => {
     it.each(scenarios.map((s) => [s.scenario.name, s] as const))('%s', async (_, { file, scenario }) => {
-      const r = await runScenario(scenario, { file });
+      // With the invariant checkers after every step: the library doubles as a safety test.
+      const r = await runScenario(scenario, { file, driver: (sc, seed) => InProcessDriver.start({ ...sc, options: { ...sc.options, checkInvariants: true } }, seed) });
       expect(r.outcome, failureOf(r)).toBe('passed');
     });
   });

@@ -10,6 +10,7 @@ import type { Scenario } from '../../../src/scenario/format.ts';
 import { InProcessDriver } from '../../../src/scenario/inProcess.ts';
 import { matchShape } from '../../../src/scenario/match.ts';
 import { checkAnswer, offsetOf, runScenario } from '../../../src/scenario/run.ts';
+import { brokenControllers } from '../../fixtures/brokenControllers.ts';
 
 const inProcess = { driver: (s: Scenario, seed: number) => InProcessDriver.start(s, seed) };
 
@@ -50,6 +51,23 @@ describe('runScenario', () => {
       inProcess,
     );
     expect(r.outcome, JSON.stringify(r.steps[0])).toBe('passed');
+  });
+
+  it('fails the step that broke an invariant (option checkInvariants), and goes no further', async () => {
+    const scenario: Scenario = {
+      name: 'broken',
+      options: { checkInvariants: true },
+      steps: [
+        { create: { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, spec: { replicas: 2, serviceName: 'web', selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' }, annotations: { 'sim.platform.io/ready-after': '5s' } }, spec: { containers: [{ name: 'app', image: 'nginx' }] } } } } },
+        { advance: '10s' },
+      ],
+    };
+    // The StatefulSet controller swapped for one that does not wait for readiness.
+    const driver = (s: Scenario, seed: number) => InProcessDriver.start({ ...s, options: { ...s.options, controllers: [brokenControllers.orderedReadyWithoutWaiting] } as NonNullable<Scenario['options']> }, seed);
+    const r = await runScenario(scenario, { driver });
+    expect(r.outcome).toBe('failed');
+    expect(r.steps[0]).toMatchObject({ outcome: 'failed', failure: { message: expect.stringMatching(/^invariants broken/) } });
+    expect(r.steps[1]).toMatchObject({ outcome: 'skipped', skipped: 'an earlier step failed' });
   });
 
   it('skips from the first step that needs what the target lacks, saying why', async () => {
