@@ -18,7 +18,7 @@ export type { Scenario, Step, ScenarioOptions, Manifest, ObjectRef, Expectation,
 export { statefulSet, configMap, tokenRequest, certificateSigningRequest } from './testing/objects.ts';
 export { rejectedStatefulSet, rejectedServiceAccount, rejectedConfigMap, rejectedTokenRequest, rejectedCertificateSigningRequest } from './testing/rejections.ts';
 export type { Rejected } from './testing/rejections.ts';
-export { simulationCommands, emptyModel } from './testing/commands.ts';
+export { simulationCommands, emptyModel, counterexampleScenario } from './testing/commands.ts';
 export type { SimModel, SimReal, SimCommand } from './testing/commands.ts';
 export { checkInvariants, invariantProblems, eventuallyStable } from './testing/invariants.ts';
 export type { CheckInvariantsOptions, StableOptions, StableReport } from './testing/invariants.ts';

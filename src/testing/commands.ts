@@ -10,6 +10,7 @@ import type * as FastCheck from 'fast-check';
 import type { Simulation } from '../edges/simulation/simulation.ts';
 import { checkAll } from '../sim/checkers/all.ts';
 import type { Fc } from './arbitraries.ts';
+import type { Scenario, Step } from '../scenario/format.ts';
 
 /** What the commands remember of the world they made. */
 export interface SimModel {
@@ -21,7 +22,8 @@ export interface SimReal {
   readonly sim: Simulation;
 }
 
-export type SimCommand = FastCheck.AsyncCommand<SimModel, SimReal>;
+/** A command, which can also be written as scenario steps. */
+export type SimCommand = FastCheck.AsyncCommand<SimModel, SimReal> & { toSteps(): Step[] };
 
 export const emptyModel = (): SimModel => ({ sets: new Map(), csrs: new Map() });
 
@@ -45,6 +47,8 @@ abstract class Base implements SimCommand {
   abstract check(m: Readonly<SimModel>): boolean;
   protected abstract apply(m: SimModel, sim: Simulation): Promise<void>;
   abstract toString(): string;
+  /** The command as scenario steps (names in platform.io mode), for a counterexample file. */
+  abstract toSteps(): Step[];
   async run(m: SimModel, r: SimReal): Promise<void> {
     await this.apply(m, r.sim);
     invariantsHold(r.sim, this.toString());
@@ -61,8 +65,9 @@ class CreateSet extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => !m.sets.has(this.name);
   toString = (): string => `create set ${this.name} ×${this.replicas}${this.parallel ? ' Parallel' : ''}`;
-  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
-    const body = {
+  toSteps = (): Step[] => [{ name: this.toString(), create: { apiVersion: 'apps/v1', kind: 'StatefulSet', ...this.body() } }];
+  body(): { metadata: { name: string }; spec: Body } {
+    return {
       metadata: { name: this.name },
       spec: {
         replicas: this.replicas,
@@ -72,7 +77,9 @@ class CreateSet extends Base {
         template: { metadata: { labels: { app: this.name }, annotations: { 'sim.platform.io/ready-after': '5s' } }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }] } },
       },
     };
-    expectStatus(this.toString(), await sim.request({ method: 'POST', path: sets, body }), 201);
+  }
+  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+    expectStatus(this.toString(), await sim.request({ method: 'POST', path: sets, body: this.body() }), 201);
     m.sets.set(this.name, { replicas: this.replicas, partition: 0, image: 'nginx:1.27' });
   }
 }
@@ -86,6 +93,7 @@ class Scale extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
   toString = (): string => `scale ${this.name} to ${this.replicas}`;
+  toSteps = (): Step[] => [{ name: this.toString(), patch: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: this.name, subresource: 'scale', patch: { spec: { replicas: this.replicas } } } }];
   protected async apply(m: SimModel, sim: Simulation): Promise<void> {
     const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}/scale`, headers: merge, body: { spec: { replicas: this.replicas } } });
     expectStatus(this.toString(), res, 200);
@@ -104,12 +112,15 @@ class ChangeSpec extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
   toString = (): string => `${this.name}: ${[this.change.partition === undefined ? '' : `partition ${this.change.partition}`, this.change.image === undefined ? '' : `image ${this.change.image}`].filter((w) => w !== '').join(' and ')}`;
-  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
-    const spec = {
+  toSteps = (): Step[] => [{ name: this.toString(), patch: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: this.name, type: 'strategic', patch: { spec: this.spec() } } }];
+  spec(): Body {
+    return {
       ...(this.change.image === undefined ? {} : { template: { spec: { containers: [{ name: 'app', image: this.change.image }] } } }),
       ...(this.change.partition === undefined ? {} : { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: this.change.partition } } }),
     };
-    const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}`, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { spec } });
+  }
+  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+    const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}`, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { spec: this.spec() } });
     expectStatus(this.toString(), res, 200);
     const model = m.sets.get(this.name)!;
     if (this.change.image !== undefined) model.image = this.change.image;
@@ -128,10 +139,12 @@ class PodMove extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
   toString = (): string => `${this.move} pod ${this.name}-${this.ordinal}`;
+  // A request step: the pod may not be there, which the command allows.
+  toSteps = (): Step[] => [{ name: this.toString(), request: { method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } } }];
+  path = (): string => `${ns}/pods/${this.name}-${this.ordinal}/status`;
+  status = (): Body => (this.move === 'fail' ? { phase: 'Failed' } : { conditions: [{ type: 'Ready', status: this.move === 'ready' ? 'True' : 'False' }] });
   protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
-    const path = `${ns}/pods/${this.name}-${this.ordinal}/status`;
-    const status = this.move === 'fail' ? { phase: 'Failed' } : { conditions: [{ type: 'Ready', status: this.move === 'ready' ? 'True' : 'False' }] };
-    const res = await sim.request({ method: 'PATCH', path, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status } });
+    const res = await sim.request({ method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } });
     if (res.status !== 404) expectStatus(this.toString(), res, 200);
   }
 }
@@ -142,6 +155,7 @@ class Advance extends Base {
   }
   check = (): boolean => true;
   toString = (): string => `advance ${this.seconds}s`;
+  toSteps = (): Step[] => [{ advance: `${this.seconds}s` }];
   protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
     await sim.advance(`${this.seconds}s`);
   }
@@ -153,6 +167,10 @@ class RequestToken extends Base {
   }
   check = (): boolean => true;
   toString = (): string => `token for default/default, ${this.expirationSeconds}s`;
+  toSteps = (): Step[] => [
+    { name: this.toString(), request: { method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } }, capture: { token: 'status.token' } },
+    { expect: { token: '${token}', authenticated: true, user: { username: 'system:serviceaccount:default:default' } } },
+  ];
   protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
     const res = await sim.request({ method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } });
     expectStatus(this.toString(), res, 201);
@@ -180,8 +198,12 @@ class CreateCsr extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => !m.csrs.has(this.name);
   toString = (): string => `create CSR ${this.name} (${this.signer} signer)`;
+  toSteps = (): Step[] => [{ name: this.toString(), create: { apiVersion: 'certificates.platform.io/v1', kind: 'CertificateSigningRequest', ...this.body(this.signer === 'custom' ? 'example.com/signer' : 'platform.io/apiserver-client') } }];
+  body(signerName: string): { metadata: { name: string }; spec: Body } {
+    return { metadata: { name: this.name }, spec: { request: this.request, signerName, usages: ['digital signature', 'client auth'] } };
+  }
   protected async apply(m: SimModel, sim: Simulation): Promise<void> {
-    const body = { metadata: { name: this.name }, spec: { request: this.request, signerName: signerOf(sim, this.signer), usages: ['digital signature', 'client auth'] } };
+    const body = this.body(signerOf(sim, this.signer));
     expectStatus(this.toString(), await sim.request({ method: 'POST', path: `/apis/${certGroup(sim)}/v1/certificatesigningrequests`, body }), 201);
     m.csrs.set(this.name, 'Pending');
   }
@@ -197,6 +219,13 @@ class Decide extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => m.csrs.has(this.name);
   toString = (): string => `${this.decision === 'Approved' ? 'approve' : 'deny'} CSR ${this.name}`;
+  /** The answer the model wanted when this command ran (a decided request refuses another decision). */
+  #want: number | undefined;
+  toSteps = (): Step[] => {
+    const decision = { name: this.name, reason: 'ModelRun', message: 'decided by a model-based test' };
+    const expect = this.#want === undefined ? {} : { expect: { status: this.#want } };
+    return [this.decision === 'Approved' ? { name: this.toString(), approve: decision, ...expect } : { name: this.toString(), deny: decision, ...expect }];
+  };
   protected async apply(m: SimModel, sim: Simulation): Promise<void> {
     const path = `/apis/${certGroup(sim)}/v1/certificatesigningrequests/${this.name}`;
     const csr = (await sim.request({ method: 'GET', path })).body as Body;
@@ -204,7 +233,8 @@ class Decide extends Base {
     const res = await sim.request({ method: 'PUT', path: `${path}/approval`, body: { ...csr, status: { ...csr.status, conditions: [...(csr.status?.conditions ?? []), condition] } } });
     const state = m.csrs.get(this.name)!;
     // Approved and Denied exclude each other, and one condition per type: a decided request refuses any further decision.
-    expectStatus(this.toString(), res, state === 'Pending' ? 200 : 422);
+    this.#want = state === 'Pending' ? 200 : 422;
+    expectStatus(this.toString(), res, this.#want);
     if (state === 'Pending') m.csrs.set(this.name, this.decision);
   }
 }
@@ -237,3 +267,20 @@ export function simulationCommands(fc: Fc, options: { readonly requests?: readon
   }
   return out;
 }
+
+/**
+ * A counterexample as a ready-to-run scenario: the commands as steps, with the invariant checkers
+ * after every step (a broken invariant fails the step that broke it). Names are platform.io's.
+ */
+export function counterexampleScenario(name: string, commands: Iterable<SimCommand | { readonly cmd: SimCommand; readonly hasRan?: boolean }>, options: { readonly seed?: number; readonly description?: string } = {}): Scenario {
+  // fast-check's counterexample holds its own wrappers: the commands inside, up to the one that failed.
+  const ran = [...commands].flatMap((c) => ('cmd' in c ? (c.hasRan === false ? [] : [c.cmd]) : [c]));
+  return {
+    name,
+    description: options.description ?? 'A counterexample found by a model-based run of platform-sim/testing, as steps.',
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    options: { checkInvariants: true },
+    steps: ran.flatMap((c) => c.toSteps()),
+  };
+}
+

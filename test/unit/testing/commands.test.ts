@@ -6,7 +6,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../../../src/index.ts';
-import { emptyModel, simulationCommands, type SimCommand } from '../../../src/testing/commands.ts';
+import { stringify } from 'yaml';
+import { counterexampleScenario, emptyModel, simulationCommands, type SimCommand } from '../../../src/testing/commands.ts';
+import { loadScenario } from '../../../src/scenario/load.ts';
+import { runScenario } from '../../../src/scenario/run.ts';
 
 describe('model-based commands', () => {
   it('run 30-command sequences with the model and the invariants agreeing', async () => {
@@ -19,6 +22,25 @@ describe('model-based commands', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('write what they ran as a scenario that passes against the same simulation', async () => {
+    const maker = await createSimulation({ seed: 1 });
+    const requests = [btoa((await maker.createCertificateRequest({ commonName: 'a' })).request)];
+    let replayed = 0;
+    for (const cmds of fc.sample(fc.commands(simulationCommands(fc, { requests }), { maxCommands: 20 }), { seed: 5, numRuns: 12 })) {
+      const sim = await createSimulation({ seed: 1 });
+      await fc.asyncModelRun(() => ({ model: emptyModel(), real: { sim } }), cmds);
+      const wrapped = [...cmds] as unknown as { cmd: SimCommand; hasRan: boolean }[];
+      if (!wrapped.some((c) => c.hasRan)) continue;
+      const text = stringify(counterexampleScenario('replayed', wrapped, { seed: 1 }));
+      const loaded = loadScenario(text, 'replayed.yaml');
+      if (!loaded.ok) throw new Error(loaded.errors.map((e) => `${e.line}:${e.column} ${e.message}`).join('\n'));
+      const r = await runScenario(loaded.scenario);
+      expect(r.outcome, `${text}\n${JSON.stringify(r.steps.find((x) => x.outcome !== 'passed'))}`).toBe('passed');
+      replayed++;
+    }
+    expect(replayed).toBeGreaterThanOrEqual(6);
   });
 
   it('catch a simulation that disagrees with the model', async () => {
