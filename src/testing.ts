@@ -33,3 +33,5 @@ export type { SimulationFetch, SimulationFetchOptions } from './testing/fetch.ts
 export { simulationKubeConfig, makeSimulationApiClient, simulationHttpLibrary } from './testing/clientNode.ts';
 export type { SimulationKubeConfigOptions, ClientNodeModule } from './testing/clientNode.ts';
 export { simulationAgent } from './testing/transport/inMemoryAgent.ts';
+export { explore } from './testing/explore.ts';
+export type { ExploreOptions, ExploreResult } from './testing/explore.ts';

@@ -7,6 +7,7 @@ import { serve, type RunningServer } from '../edges/http/server.ts';
 import { parseServeFlags, serveUsage } from './serveFlags.ts';
 import { report, reportUsage } from './report.ts';
 import { runCommand, runUsage } from './run.ts';
+import { exploreCommand, exploreUsage } from './explore.ts';
 
 export interface Io {
   readonly out: (line: string) => void;
@@ -20,8 +21,9 @@ usage: platform-sim <command> [flags]
 commands:
   serve      serve the simulated API over HTTPS (or HTTP) until SIGINT or SIGTERM
   run        run scenario files in process, or against a server (--target): docs/scenarios.md
+  explore    random workloads under random faults until an invariant breaks: docs/testing-kit.md
   report     save a running server's timeline report (GET /sim/v1/report) as an HTML page
-  help       print this help (help serve, help run, help report: that command's flags)
+  help       print this help (help serve, help run, help explore, help report: that command's flags)
 
 flags:
   -h, --help   print this help; after a command, that command's flags
@@ -51,7 +53,7 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
     return { code: 2 };
   }
   if (command === 'help' || isHelp(command)) {
-    io.out(rest[0] === 'serve' ? serveUsage : rest[0] === 'report' ? reportUsage : rest[0] === 'run' ? runUsage : usage);
+    io.out(rest[0] === 'serve' ? serveUsage : rest[0] === 'report' ? reportUsage : rest[0] === 'run' ? runUsage : rest[0] === 'explore' ? exploreUsage : usage);
     return { code: 0 };
   }
   if (command === '--version') {
@@ -61,7 +63,8 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
   if (command.startsWith('-')) return badUsage(io, `unknown flag ${command.split('=')[0]}`, 'platform-sim --help');
   if (command === 'report') return { code: await report(rest, io) };
   if (command === 'run') return { code: await runCommand(rest, io) };
-  if (command !== 'serve') return badUsage(io, `unknown command "${command}" (commands: serve, run, report, help)`, 'platform-sim --help');
+  if (command === 'explore') return { code: await exploreCommand(rest, io) };
+  if (command !== 'serve') return badUsage(io, `unknown command "${command}" (commands: serve, run, explore, report, help)`, 'platform-sim --help');
   if (rest.some(isHelp)) {
     io.out(serveUsage);
     return { code: 0 };

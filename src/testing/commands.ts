@@ -20,6 +20,11 @@ export interface SimModel {
 
 export interface SimReal {
   readonly sim: Simulation;
+  /**
+   * Fault rules are installed (the explorer's fault profiles): an injected fault may answer a
+   * command's request instead of the server, and then the command changed nothing.
+   */
+  readonly faults?: boolean;
 }
 
 /** A command, which can also be written as scenario steps. */
@@ -32,9 +37,20 @@ const sets = '/apis/apps/v1/namespaces/default/statefulsets';
 const merge = { 'content-type': 'application/merge-patch+json' };
 type Body = Record<string, any>;
 
-/** A command's request must have answered `want`; else the model and the simulation disagree. */
-function expectStatus(what: string, res: { status: number; body: unknown }, want: number): void {
-  if (res.status !== want) throw new Error(`${what}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+/** An answer made by a fault rule (sim/faults.ts) rather than by the server. */
+function injected(res: { status: number; body: unknown }): boolean {
+  const b = res.body as { reason?: string; message?: string } | undefined;
+  return (res.status === 429 && b?.reason === 'TooManyRequests') || (res.status === 504 && b?.reason === 'Timeout') || ([409, 500, 503].includes(res.status) && (b?.message ?? '').includes('injected fault'));
+}
+
+/**
+ * A command's request must have answered `want` (true), or, under fault rules, an injected fault
+ * (false: the command changed nothing); anything else means the model and the simulation disagree.
+ */
+function answered(what: string, res: { status: number; body: unknown }, want: number, faults: boolean): boolean {
+  if (res.status === want) return true;
+  if (faults && injected(res)) return false;
+  throw new Error(`${what}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
 }
 
 /** The invariants after a command (the world alone: the step-to-step checks run under `checkInvariants`). */
@@ -45,12 +61,12 @@ function invariantsHold(sim: Simulation, what: string): void {
 
 abstract class Base implements SimCommand {
   abstract check(m: Readonly<SimModel>): boolean;
-  protected abstract apply(m: SimModel, sim: Simulation): Promise<void>;
+  protected abstract apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void>;
   abstract toString(): string;
   /** The command as scenario steps (names in platform.io mode), for a counterexample file. */
   abstract toSteps(): Step[];
   async run(m: SimModel, r: SimReal): Promise<void> {
-    await this.apply(m, r.sim);
+    await this.apply(m, r.sim, r.faults === true);
     invariantsHold(r.sim, this.toString());
   }
 }
@@ -78,8 +94,8 @@ class CreateSet extends Base {
       },
     };
   }
-  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
-    expectStatus(this.toString(), await sim.request({ method: 'POST', path: sets, body: this.body() }), 201);
+  protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
+    if (!answered(this.toString(), await sim.request({ method: 'POST', path: sets, body: this.body() }), 201, faults)) return;
     m.sets.set(this.name, { replicas: this.replicas, partition: 0, image: 'nginx:1.27' });
   }
 }
@@ -94,9 +110,9 @@ class Scale extends Base {
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
   toString = (): string => `scale ${this.name} to ${this.replicas}`;
   toSteps = (): Step[] => [{ name: this.toString(), patch: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: this.name, subresource: 'scale', patch: { spec: { replicas: this.replicas } } } }];
-  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+  protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}/scale`, headers: merge, body: { spec: { replicas: this.replicas } } });
-    expectStatus(this.toString(), res, 200);
+    if (!answered(this.toString(), res, 200, faults)) return;
     if ((res.body as Body).spec.replicas !== this.replicas) throw new Error(`${this}: the Scale answered ${JSON.stringify(res.body)}`);
     m.sets.get(this.name)!.replicas = this.replicas;
   }
@@ -119,9 +135,9 @@ class ChangeSpec extends Base {
       ...(this.change.partition === undefined ? {} : { updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: this.change.partition } } }),
     };
   }
-  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+  protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}`, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { spec: this.spec() } });
-    expectStatus(this.toString(), res, 200);
+    if (!answered(this.toString(), res, 200, faults)) return;
     const model = m.sets.get(this.name)!;
     if (this.change.image !== undefined) model.image = this.change.image;
     if (this.change.partition !== undefined) model.partition = this.change.partition;
@@ -143,9 +159,9 @@ class PodMove extends Base {
   toSteps = (): Step[] => [{ name: this.toString(), request: { method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } } }];
   path = (): string => `${ns}/pods/${this.name}-${this.ordinal}/status`;
   status = (): Body => (this.move === 'fail' ? { phase: 'Failed' } : { conditions: [{ type: 'Ready', status: this.move === 'ready' ? 'True' : 'False' }] });
-  protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
+  protected async apply(_m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const res = await sim.request({ method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } });
-    if (res.status !== 404) expectStatus(this.toString(), res, 200);
+    if (res.status !== 404) answered(this.toString(), res, 200, faults);
   }
 }
 
@@ -171,9 +187,9 @@ class RequestToken extends Base {
     { name: this.toString(), request: { method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } }, capture: { token: 'status.token' } },
     { expect: { token: '${token}', authenticated: true, user: { username: 'system:serviceaccount:default:default' } } },
   ];
-  protected async apply(_m: SimModel, sim: Simulation): Promise<void> {
+  protected async apply(_m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const res = await sim.request({ method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } });
-    expectStatus(this.toString(), res, 201);
+    if (!answered(this.toString(), res, 201, faults)) return;
     const review = await sim.request({ method: 'POST', path: `/apis/${authGroup(sim)}/v1/tokenreviews`, body: { spec: { token: (res.body as Body).status.token } } });
     const user = (review.body as Body).status?.user?.username;
     if (user !== 'system:serviceaccount:default:default') throw new Error(`${this}: the fresh token reviews as ${JSON.stringify((review.body as Body).status)}`);
@@ -202,9 +218,9 @@ class CreateCsr extends Base {
   body(signerName: string): { metadata: { name: string }; spec: Body } {
     return { metadata: { name: this.name }, spec: { request: this.request, signerName, usages: ['digital signature', 'client auth'] } };
   }
-  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+  protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const body = this.body(signerOf(sim, this.signer));
-    expectStatus(this.toString(), await sim.request({ method: 'POST', path: `/apis/${certGroup(sim)}/v1/certificatesigningrequests`, body }), 201);
+    if (!answered(this.toString(), await sim.request({ method: 'POST', path: `/apis/${certGroup(sim)}/v1/certificatesigningrequests`, body }), 201, faults)) return;
     m.csrs.set(this.name, 'Pending');
   }
 }
@@ -226,15 +242,16 @@ class Decide extends Base {
     const expect = this.#want === undefined ? {} : { expect: { status: this.#want } };
     return [this.decision === 'Approved' ? { name: this.toString(), approve: decision, ...expect } : { name: this.toString(), deny: decision, ...expect }];
   };
-  protected async apply(m: SimModel, sim: Simulation): Promise<void> {
+  protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const path = `/apis/${certGroup(sim)}/v1/certificatesigningrequests/${this.name}`;
     const csr = (await sim.request({ method: 'GET', path })).body as Body;
     const condition = { type: this.decision, status: 'True', reason: 'ModelRun', message: 'decided by a model-based test' };
     const res = await sim.request({ method: 'PUT', path: `${path}/approval`, body: { ...csr, status: { ...csr.status, conditions: [...(csr.status?.conditions ?? []), condition] } } });
     const state = m.csrs.get(this.name)!;
     // Approved and Denied exclude each other, and one condition per type: a decided request refuses any further decision.
-    this.#want = state === 'Pending' ? 200 : 422;
-    expectStatus(this.toString(), res, this.#want);
+    // The answer seen is what a replay of these steps (same seed, same fault draws) sees.
+    this.#want = res.status;
+    if (!answered(this.toString(), res, state === 'Pending' ? 200 : 422, faults)) return;
     if (state === 'Pending') m.csrs.set(this.name, this.decision);
   }
 }

@@ -1,0 +1,98 @@
+/**
+ * Swarm exploration: random workloads (the model-based commands: StatefulSets, pods, tokens,
+ * CSRs) under random fault profiles, each run on a fresh simulation — a safety phase with the
+ * invariant checkers after every step and the controllers' order in each settle round drawn from
+ * the seed, then a liveness phase (faults cleared, the world must come to rest within bounded
+ * virtual time, the invariants still holding). Everything is drawn from one seed through the
+ * caller's fast-check, which shrinks a failure to a few commands; the counterexample comes back as
+ * a ready-to-run scenario and the seed replays the whole exploration.
+ */
+import type * as FastCheck from 'fast-check';
+import { createSimulation } from '../edges/simulation/create.ts';
+import type { Controller } from '../controllers/types.ts';
+import type { FaultRule } from '../sim/faults.ts';
+import type { Scenario } from '../scenario/format.ts';
+import { counterexampleScenario, emptyModel, simulationCommands, type SimCommand } from './commands.ts';
+import { checkInvariants, eventuallyStable } from './invariants.ts';
+
+/** The part of fast-check the explorer uses (on top of what the commands use). */
+type ExploreFc = Pick<typeof FastCheck, 'array' | 'asyncModelRun' | 'asyncProperty' | 'boolean' | 'check' | 'commands' | 'constant' | 'constantFrom' | 'dictionary' | 'integer' | 'oneof' | 'option' | 'record' | 'string' | 'tuple' | 'uniqueArray'>;
+
+export interface ExploreOptions {
+  readonly seed: number;
+  readonly runs: number;
+  /** Stop drawing new runs after this much wall time (fast-check's own clock), in ms. */
+  readonly budgetMs?: number;
+  readonly maxCommands?: number;
+  /** Base64 PEM PKCS#10 requests for the CSR commands (`sim.createCertificateRequest`). */
+  readonly requests?: readonly string[];
+  /** Controllers under test (one named like a built-in takes its place). */
+  readonly controllers?: readonly Controller[];
+  /** Called after each run with the number of runs done. */
+  readonly onProgress?: (runs: number) => void;
+}
+
+export interface ExploreResult {
+  readonly failed: boolean;
+  readonly runs: number;
+  readonly seed: number;
+  /** For a failure: what broke, the shrunk commands, the fault profile and the run as a scenario. */
+  readonly failure?: { readonly error: string; readonly commands: readonly string[]; readonly faults: readonly FaultRule[]; readonly schedule: 'fixed' | 'seeded'; readonly scenario: Scenario };
+}
+
+/** Fault profiles: none, or a few rules making users' writes fail now and then (409, 429, 500, 503). */
+function faultProfiles(fc: ExploreFc): FastCheck.Arbitrary<FaultRule[]> {
+  const rule = fc.record({
+    verbs: fc.constantFrom(['create'], ['update', 'patch'], ['create', 'update', 'patch']),
+    resources: fc.constantFrom(['statefulsets'], ['statefulsets/scale'], ['pods/status'], ['certificatesigningrequests/approval'], ['serviceaccounts/token'], ['*']),
+    code: fc.constantFrom(409, 429, 500, 503),
+    probability: fc.constantFrom(0.1, 0.3),
+  });
+  return fc.oneof(fc.constant([]), fc.array(rule, { minLength: 1, maxLength: 3 })).map((rules) => rules.map((r, i) => ({ ...r, name: `explore-${i}`, message: `injected fault explore-${i}` })));
+}
+
+export async function explore(fc: ExploreFc, options: ExploreOptions): Promise<ExploreResult> {
+  const commands = fc.commands(simulationCommands(fc, { requests: options.requests ?? [] }), { maxCommands: options.maxCommands ?? 30 });
+  let done = 0;
+  const property = fc.asyncProperty(commands, faultProfiles(fc), fc.boolean(), async (cmds, faults, seeded) => {
+    const sim = await createSimulation({ seed: options.seed, checkInvariants: true, schedule: seeded ? 'seeded' : 'fixed', ...(options.controllers === undefined ? {} : { controllers: options.controllers }) });
+    try {
+      if (faults.length > 0) sim.injectFaults(faults);
+      // Safety: the model and the invariants after every command, faults firing.
+      await fc.asyncModelRun(() => ({ model: emptyModel(), real: { sim, faults: faults.length > 0 } }), cmds);
+      // Liveness: with the faults gone the world comes to rest, the invariants holding.
+      await eventuallyStable(sim);
+      checkInvariants(sim, { since: null });
+    } finally {
+      sim.close();
+      options.onProgress?.(++done);
+    }
+  });
+  const result = await fc.check(property, { seed: options.seed, numRuns: options.runs, ...(options.budgetMs === undefined ? {} : { interruptAfterTimeLimit: options.budgetMs }) });
+  if (!result.failed || result.counterexample === null) return { failed: false, runs: result.numRuns, seed: options.seed };
+  const [cmds, faults, seeded] = result.counterexample;
+  // fast-check keeps its own wrappers around the commands: the ones that ran, up to the failure.
+  const ran = ([...cmds] as unknown as { cmd: SimCommand; hasRan: boolean }[]).filter((c) => c.hasRan);
+  const scenario = counterexampleScenario(`explore-${options.seed}`, ran, {
+    seed: options.seed,
+    description: `A counterexample found by platform-sim explore --seed ${options.seed} (shrunk). Replay the exploration with that command; this file replays the failing run.`,
+  });
+  // The run as the explorer ran it: its faults first; then, as the liveness phase, faults cleared
+  // and ten minutes of virtual time with the invariant checkers on.
+  const withFaults: Scenario = {
+    ...scenario,
+    options: { ...scenario.options, ...(seeded ? { schedule: 'seeded' as const } : {}) },
+    steps: [
+      ...(faults.length === 0 ? [] : [{ name: 'the fault profile of the run', fault: faults }]),
+      ...scenario.steps,
+      ...(faults.length === 0 ? [] : [{ fault: 'clear' as const }]),
+      { name: 'liveness: time passes without faults', advance: '10m' },
+    ],
+  };
+  return {
+    failed: true,
+    runs: result.numRuns,
+    seed: options.seed,
+    failure: { error: String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance), commands: ran.map((c) => String(c.cmd)), faults, schedule: seeded ? 'seeded' : 'fixed', scenario: withFaults },
+  };
+}
