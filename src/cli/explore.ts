@@ -87,7 +87,7 @@ export async function exploreCommand(args: readonly string[], io: Io, under: { r
   }
   const f = result.failure!;
   const file = out ?? `explore-${seed}.yaml`;
-  writeFileSync(file, stringify(f.scenario));
+  writeFileSync(file, stringify(f.scenario, { aliasDuplicateObjects: false }));
   io.out(`counterexample after ${result.runs} runs (seed ${seed}), shrunk to ${f.commands.length} commands${f.faults.length === 0 ? '' : ` under ${f.faults.length} fault rule(s)`}${f.schedule === 'seeded' ? ', controllers in a seeded order' : ''}:`);
   for (const c of f.commands) io.out(`  ${c}`);
   io.out(`what broke: ${f.error.split('\n').slice(0, 6).join('\n  ')}`);

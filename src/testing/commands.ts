@@ -65,6 +65,16 @@ abstract class Base implements SimCommand {
   abstract toString(): string;
   /** The command as scenario steps (names in platform.io mode), for a counterexample file. */
   abstract toSteps(): Step[];
+  /** The status the command's request was answered with when it ran: a replay expects the same. */
+  protected observed: number | undefined;
+  protected note<T extends { readonly status: number }>(res: T): T {
+    this.observed = res.status;
+    return res;
+  }
+  /** `expect: { status }` of what was seen, for a step that replays the request. */
+  protected seen(): { expect?: { status: number } } {
+    return this.observed === undefined ? {} : { expect: { status: this.observed } };
+  }
   async run(m: SimModel, r: SimReal): Promise<void> {
     await this.apply(m, r.sim, r.faults === true);
     invariantsHold(r.sim, this.toString());
@@ -81,7 +91,7 @@ class CreateSet extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => !m.sets.has(this.name);
   toString = (): string => `create set ${this.name} ×${this.replicas}${this.parallel ? ' Parallel' : ''}`;
-  toSteps = (): Step[] => [{ name: this.toString(), create: { apiVersion: 'apps/v1', kind: 'StatefulSet', ...this.body() } }];
+  toSteps = (): Step[] => [{ name: this.toString(), create: { apiVersion: 'apps/v1', kind: 'StatefulSet', ...this.body() }, ...this.seen() }];
   body(): { metadata: { name: string }; spec: Body } {
     return {
       metadata: { name: this.name },
@@ -95,7 +105,7 @@ class CreateSet extends Base {
     };
   }
   protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
-    if (!answered(this.toString(), await sim.request({ method: 'POST', path: sets, body: this.body() }), 201, faults)) return;
+    if (!answered(this.toString(), this.note(await sim.request({ method: 'POST', path: sets, body: this.body() })), 201, faults)) return;
     m.sets.set(this.name, { replicas: this.replicas, partition: 0, image: 'nginx:1.27' });
   }
 }
@@ -109,9 +119,9 @@ class Scale extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
   toString = (): string => `scale ${this.name} to ${this.replicas}`;
-  toSteps = (): Step[] => [{ name: this.toString(), patch: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: this.name, subresource: 'scale', patch: { spec: { replicas: this.replicas } } } }];
+  toSteps = (): Step[] => [{ name: this.toString(), patch: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: this.name, subresource: 'scale', patch: { spec: { replicas: this.replicas } } }, ...this.seen() }];
   protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
-    const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}/scale`, headers: merge, body: { spec: { replicas: this.replicas } } });
+    const res = this.note(await sim.request({ method: 'PATCH', path: `${sets}/${this.name}/scale`, headers: merge, body: { spec: { replicas: this.replicas } } }));
     if (!answered(this.toString(), res, 200, faults)) return;
     if ((res.body as Body).spec.replicas !== this.replicas) throw new Error(`${this}: the Scale answered ${JSON.stringify(res.body)}`);
     m.sets.get(this.name)!.replicas = this.replicas;
@@ -128,7 +138,7 @@ class ChangeSpec extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
   toString = (): string => `${this.name}: ${[this.change.partition === undefined ? '' : `partition ${this.change.partition}`, this.change.image === undefined ? '' : `image ${this.change.image}`].filter((w) => w !== '').join(' and ')}`;
-  toSteps = (): Step[] => [{ name: this.toString(), patch: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: this.name, type: 'strategic', patch: { spec: this.spec() } } }];
+  toSteps = (): Step[] => [{ name: this.toString(), patch: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: this.name, type: 'strategic', patch: { spec: this.spec() } }, ...this.seen() }];
   spec(): Body {
     return {
       ...(this.change.image === undefined ? {} : { template: { spec: { containers: [{ name: 'app', image: this.change.image }] } } }),
@@ -136,7 +146,7 @@ class ChangeSpec extends Base {
     };
   }
   protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
-    const res = await sim.request({ method: 'PATCH', path: `${sets}/${this.name}`, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { spec: this.spec() } });
+    const res = this.note(await sim.request({ method: 'PATCH', path: `${sets}/${this.name}`, headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { spec: this.spec() } }));
     if (!answered(this.toString(), res, 200, faults)) return;
     const model = m.sets.get(this.name)!;
     if (this.change.image !== undefined) model.image = this.change.image;
@@ -156,11 +166,11 @@ class PodMove extends Base {
   check = (m: Readonly<SimModel>): boolean => m.sets.has(this.name);
   toString = (): string => `${this.move} pod ${this.name}-${this.ordinal}`;
   // A request step: the pod may not be there, which the command allows.
-  toSteps = (): Step[] => [{ name: this.toString(), request: { method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } } }];
+  toSteps = (): Step[] => [{ name: this.toString(), request: { method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } }, ...this.seen() }];
   path = (): string => `${ns}/pods/${this.name}-${this.ordinal}/status`;
   status = (): Body => (this.move === 'fail' ? { phase: 'Failed' } : { conditions: [{ type: 'Ready', status: this.move === 'ready' ? 'True' : 'False' }] });
   protected async apply(_m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
-    const res = await sim.request({ method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } });
+    const res = this.note(await sim.request({ method: 'PATCH', path: this.path(), headers: { 'content-type': 'application/strategic-merge-patch+json' }, body: { status: this.status() } }));
     if (res.status !== 404) answered(this.toString(), res, 200, faults);
   }
 }
@@ -183,14 +193,20 @@ class RequestToken extends Base {
   }
   check = (): boolean => true;
   toString = (): string => `token for default/default, ${this.expirationSeconds}s`;
-  toSteps = (): Step[] => [
-    { name: this.toString(), request: { method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } }, capture: { token: 'status.token' } },
-    { expect: { token: '${token}', authenticated: true, user: { username: 'system:serviceaccount:default:default' } } },
-  ];
+  toSteps = (): Step[] => {
+    const request: Step = { name: this.toString(), request: { method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } }, ...this.seen() };
+    // The review replays only when the token was issued (not when a fault answered) and reviewed.
+    if (this.observed !== 201 || !this.reviewed) return [request];
+    return [{ ...request, capture: { token: 'status.token' } }, { expect: { token: '${token}', authenticated: true, user: { username: 'system:serviceaccount:default:default' } } }];
+  };
+  reviewed = false;
   protected async apply(_m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
-    const res = await sim.request({ method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } });
+    const res = this.note(await sim.request({ method: 'POST', path: `${ns}/serviceaccounts/default/token`, body: { spec: { expirationSeconds: this.expirationSeconds } } }));
     if (!answered(this.toString(), res, 201, faults)) return;
     const review = await sim.request({ method: 'POST', path: `/apis/${authGroup(sim)}/v1/tokenreviews`, body: { spec: { token: (res.body as Body).status.token } } });
+    // The review itself may meet a fault (a rule on every create): then there is nothing to check.
+    if (!answered(`${this} (its review)`, review, 201, faults)) return;
+    this.reviewed = true;
     const user = (review.body as Body).status?.user?.username;
     if (user !== 'system:serviceaccount:default:default') throw new Error(`${this}: the fresh token reviews as ${JSON.stringify((review.body as Body).status)}`);
   }
@@ -220,7 +236,7 @@ class CreateCsr extends Base {
   }
   protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const body = this.body(signerOf(sim, this.signer));
-    if (!answered(this.toString(), await sim.request({ method: 'POST', path: `/apis/${certGroup(sim)}/v1/certificatesigningrequests`, body }), 201, faults)) return;
+    if (!answered(this.toString(), this.note(await sim.request({ method: 'POST', path: `/apis/${certGroup(sim)}/v1/certificatesigningrequests`, body })), 201, faults)) return;
     m.csrs.set(this.name, 'Pending');
   }
 }
@@ -235,12 +251,9 @@ class Decide extends Base {
   }
   check = (m: Readonly<SimModel>): boolean => m.csrs.has(this.name);
   toString = (): string => `${this.decision === 'Approved' ? 'approve' : 'deny'} CSR ${this.name}`;
-  /** The answer the model wanted when this command ran (a decided request refuses another decision). */
-  #want: number | undefined;
   toSteps = (): Step[] => {
     const decision = { name: this.name, reason: 'ModelRun', message: 'decided by a model-based test' };
-    const expect = this.#want === undefined ? {} : { expect: { status: this.#want } };
-    return [this.decision === 'Approved' ? { name: this.toString(), approve: decision, ...expect } : { name: this.toString(), deny: decision, ...expect }];
+    return [this.decision === 'Approved' ? { name: this.toString(), approve: decision, ...this.seen() } : { name: this.toString(), deny: decision, ...this.seen() }];
   };
   protected async apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void> {
     const path = `/apis/${certGroup(sim)}/v1/certificatesigningrequests/${this.name}`;
@@ -250,7 +263,7 @@ class Decide extends Base {
     const state = m.csrs.get(this.name)!;
     // Approved and Denied exclude each other, and one condition per type: a decided request refuses any further decision.
     // The answer seen is what a replay of these steps (same seed, same fault draws) sees.
-    this.#want = res.status;
+    this.note(res);
     if (!answered(this.toString(), res, state === 'Pending' ? 200 : 422, faults)) return;
     if (state === 'Pending') m.csrs.set(this.name, this.decision);
   }

@@ -34,6 +34,13 @@ describe('platform-sim explore', () => {
 });
 
 describe('explore', () => {
+  it('holds on the real simulation, faults included (seed 1 once caught a command checking a review a fault had answered)', async () => {
+    const maker = await createSimulation({ seed: 1 });
+    const requests = [btoa((await maker.createCertificateRequest({ commonName: 'x' })).request)];
+    const result = await explore(fc, { seed: 1, runs: 20, requests });
+    expect(result).toEqual({ failed: false, runs: 20, seed: 1 });
+  });
+
   it('finds a broken controller, shrinks the run, and writes it as a scenario that fails the same way', async () => {
     const maker = await createSimulation({ seed: 1 });
     const requests = [btoa((await maker.createCertificateRequest({ commonName: 'x' })).request)];
