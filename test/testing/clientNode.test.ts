@@ -6,23 +6,13 @@
 import * as k8s from '@kubernetes/client-node';
 import { describe, expect, it } from 'vitest';
 import type { Simulation } from '../../src/index.ts';
-import type { WatchStream } from '../../src/edges/simulation/watchStream.ts';
 import { makeSimulationApiClient, simulationKubeConfig } from '../../src/testing/clientNode.ts';
 import { sim as newSim } from '../helpers.ts';
+import { spyWatches } from './spyWatches.ts';
 
 const merge = k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch);
 const namespace = 'default';
 
-function spyWatches(s: Simulation): WatchStream[] {
-  const opened: WatchStream[] = [];
-  const respond = s.respond.bind(s);
-  s.respond = async (req) => {
-    const answer = await respond(req);
-    if (answer.watch !== undefined) opened.push(answer.watch);
-    return answer;
-  };
-  return opened;
-}
 
 /**
  * A user's controller as written for a real cluster: every StatefulSet annotated

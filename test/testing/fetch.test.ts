@@ -4,25 +4,13 @@
  * same seed giving the same bytes.
  */
 import { describe, expect, it } from 'vitest';
-import type { Simulation } from '../../src/index.ts';
-import type { WatchStream } from '../../src/edges/simulation/watchStream.ts';
 import { simulationFetch } from '../../src/testing/fetch.ts';
 import { sim as newSim } from '../helpers.ts';
+import { spyWatches } from './spyWatches.ts';
 
 const json = { 'content-type': 'application/json' };
 const cms = '/api/v1/namespaces/default/configmaps';
 
-/** Records the watch streams `sim.respond` opens, to see that an abort ends them on the simulation's side. */
-function spyWatches(s: Simulation): WatchStream[] {
-  const opened: WatchStream[] = [];
-  const respond = s.respond.bind(s);
-  s.respond = async (req) => {
-    const answer = await respond(req);
-    if (answer.watch !== undefined) opened.push(answer.watch);
-    return answer;
-  };
-  return opened;
-}
 
 /** Reads newline-delimited JSON events off a watch body until `n` have come. */
 async function readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, n: number): Promise<{ type: string; object: any }[]> {

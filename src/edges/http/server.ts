@@ -22,6 +22,7 @@ import type { SimulationOptions } from '../../sim/options.ts';
 import type { WatchStream } from '../../edges/simulation/watchStream.ts';
 import { readBody } from './readBody.ts';
 import type { ApiResponse } from '../../endpoints/types.ts';
+import { headersOf } from './requestHeaders.ts';
 
 export interface ServeOptions extends SimulationOptions {
   readonly host?: string;
@@ -209,18 +210,6 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
 
 const noBody = { ok: true, bytes: new Uint8Array(0) } as const;
 
-/** Header names in lower case; per occurrence: two X-Remote-Group headers are two groups, one `a,b` is one group. */
-function headersOf(req: IncomingMessage): Record<string, string | string[]> {
-  const headers = Object.create(null) as Record<string, string | string[]>;
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    const value = raw[i + 1]!;
-    const before = headers[name];
-    headers[name] = before === undefined ? value : typeof before === 'string' ? [before, value] : [...before, value];
-  }
-  return headers;
-}
 
 /**
  * Go's net/http answers a handler that wrote less than its 2048-byte buffer and did not flush

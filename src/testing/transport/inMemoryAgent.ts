@@ -15,6 +15,7 @@ import { limits } from '../../core/limits.ts';
 import { errors } from '../../core/status.ts';
 import type { Simulation } from '../../edges/simulation/simulation.ts';
 import type { SimulationFetchOptions } from '../fetch.ts';
+import { headersOf } from '../../edges/http/requestHeaders.ts';
 
 function returnThis<T>(this: T): T {
   return this;
@@ -102,15 +103,3 @@ async function answer(sim: Simulation, options: SimulationFetchOptions, req: Inc
   res.end();
 }
 
-/** Header names in lower case, one value per header line (as the HTTP edge reads them). */
-function headersOf(req: IncomingMessage): Record<string, string | string[]> {
-  const headers = Object.create(null) as Record<string, string | string[]>;
-  const raw = req.rawHeaders;
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    const value = raw[i + 1]!;
-    const before = headers[name];
-    headers[name] = before === undefined ? value : typeof before === 'string' ? [before, value] : [...before, value];
-  }
-  return headers;
-}
