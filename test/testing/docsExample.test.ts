@@ -1,12 +1,13 @@
 /**
  * The examples of docs/testing-kit.md run as written. They are fenced as ```typescript (not ```ts)
  * because test/docs.test.ts runs ts blocks with only the main entry's exports in scope, and these
- * import from 'platform-sim/testing' and fast-check too. Every block that makes a simulation is
+ * import from 'platform-sim/testing', fast-check and @kubernetes/client-node too. Every block that makes a simulation is
  * type-checked as a user project compiles it (tsc --strict) and run with those imports in scope.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as k8s from '@kubernetes/client-node';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ function typeErrors(code: string, i: number): string[] {
 async function run(code: string): Promise<void> {
   const js = ts.transpileModule(code, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: true } }).outputText;
   const body = js.replace(/^import .*$/gm, '').replace(/^export \{\};?$/gm, '');
-  const scope: Record<string, unknown> = { ...platformSim, ...testing, fc, assert };
+  const scope: Record<string, unknown> = { ...platformSim, ...testing, fc, assert, k8s };
   const names = Object.keys(scope);
   const f = new Function(...names, `return (async () => { ${body} })();`) as (...args: unknown[]) => Promise<void>;
   await f(...names.map((n) => scope[n]));
