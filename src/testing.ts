@@ -15,8 +15,8 @@ export type { ScenarioDriver, Answer, DriverRequest, Capability } from './scenar
 export { renderScenarioReport } from './scenario/report.ts';
 export type { ReportedScenario } from './scenario/report.ts';
 export type { Scenario, Step, ScenarioOptions, Manifest, ObjectRef, Expectation, AnswerExpectation, FieldCheck, TokenExpectation, RequestSpec, CsrDecision, CertificateRequestStep } from './scenario/format.ts';
-export { statefulSet, configMap, tokenRequest, certificateSigningRequest } from './testing/objects.ts';
-export { rejectedStatefulSet, rejectedServiceAccount, rejectedConfigMap, rejectedTokenRequest, rejectedCertificateSigningRequest } from './testing/rejections.ts';
+export { statefulSet, configMap, tokenRequest, certificateSigningRequest, clusterTrustBundle } from './testing/objects.ts';
+export { rejectedStatefulSet, rejectedServiceAccount, rejectedConfigMap, rejectedTokenRequest, rejectedCertificateSigningRequest, rejectedClusterTrustBundle } from './testing/rejections.ts';
 export type { Rejected } from './testing/rejections.ts';
 export { simulationCommands, emptyModel, counterexampleScenario } from './testing/commands.ts';
 export type { SimModel, SimReal, SimCommand } from './testing/commands.ts';

@@ -87,3 +87,18 @@ export function certificateSigningRequest(fc: Fc, requests: readonly string[], g
       spec: { request: d.request, signerName: d.signerName, usages: ['digital signature', 'client auth'], ...(d.expirationSeconds === undefined ? {} : { expirationSeconds: d.expirationSeconds }) },
     }));
 }
+
+/**
+ * A ClusterTrustBundle of some of `caPems` (CA certificates in PEM, e.g. `await sim.caCertificate()`),
+ * unlinked or linked to a signer `example.com/<name>` (then named with the signer's prefix).
+ */
+export function clusterTrustBundle(fc: Fc, caPems: readonly string[]): Arb<Body> {
+  return fc
+    .record({ suffix: dnsLabel(fc, 10), signer: fc.option(dnsLabel(fc, 10), { nil: undefined }), pems: fc.uniqueArray(fc.constantFrom(...caPems), { minLength: 1, maxLength: caPems.length }) })
+    .map((d) => ({
+      apiVersion: 'certificates.platform.io/v1beta1',
+      kind: 'ClusterTrustBundle',
+      metadata: { name: d.signer === undefined ? d.suffix : `example.com:${d.signer}:${d.suffix}` },
+      spec: { ...(d.signer === undefined ? {} : { signerName: `example.com/${d.signer}` }), trustBundle: d.pems.map((p) => (p.endsWith('\n') ? p : `${p}\n`)).join('') },
+    }));
+}

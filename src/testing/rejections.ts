@@ -6,7 +6,7 @@
 import type * as FastCheck from 'fast-check';
 import type { Fc } from './arbitraries.ts';
 import { serviceAccount } from './arbitraries.ts';
-import { certificateSigningRequest, configMap, statefulSet, tokenRequest } from './objects.ts';
+import { certificateSigningRequest, clusterTrustBundle, configMap, statefulSet, tokenRequest } from './objects.ts';
 
 type Body = Record<string, any>;
 
@@ -78,5 +78,14 @@ export function rejectedCertificateSigningRequest(fc: Fc, requests: readonly str
     { mistake: 'an unknown usage', field: 'spec.usages[1]', reason: 'FieldValueNotSupported', apply: (b) => (b.spec.usages = ['digital signature', 'flying']) },
     { mistake: 'no signer', field: 'spec.signerName', reason: 'FieldValueRequired', apply: (b) => delete b.spec.signerName },
     { mistake: 'a request that is not PEM', field: 'spec.request', reason: 'FieldValueInvalid', apply: (b) => (b.spec.request = 'aGVsbG8=') },
+  ]);
+}
+
+export function rejectedClusterTrustBundle(fc: Fc, caPems: readonly string[]): FastCheck.Arbitrary<Rejected> {
+  return spoiled(fc, clusterTrustBundle(fc, caPems), [
+    { mistake: 'a linked bundle without its signer prefix', field: 'metadata.name', reason: 'FieldValueInvalid', apply: (b) => ((b.spec.signerName = 'example.com/other'), (b.metadata.name = `wrong:${b.metadata.name.split(':').at(-1)}`)) },
+    { mistake: 'an unlinked bundle with a colon in its name', field: 'metadata.name', reason: 'FieldValueInvalid', apply: (b) => (delete b.spec.signerName, (b.metadata.name = `a:${b.metadata.name.split(':').at(-1)}`)) },
+    { mistake: 'no certificate at all', field: 'spec.trustBundle', reason: 'FieldValueInvalid', apply: (b) => (b.spec.trustBundle = '') },
+    { mistake: 'a PEM block with headers', field: 'spec.trustBundle', reason: 'FieldValueInvalid', apply: (b) => (b.spec.trustBundle = b.spec.trustBundle.replace('-----BEGIN CERTIFICATE-----\n', '-----BEGIN CERTIFICATE-----\nProc-Type: 4,ENCRYPTED\n\n')) },
   ]);
 }

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSimulation, type Simulation } from '../../../src/index.ts';
-import { certificateSigningRequest, configMap, statefulSet, tokenRequest } from '../../../src/testing/objects.ts';
-import { rejectedCertificateSigningRequest, rejectedConfigMap, rejectedServiceAccount, rejectedStatefulSet, rejectedTokenRequest, type Rejected } from '../../../src/testing/rejections.ts';
+import { certificateSigningRequest, clusterTrustBundle, configMap, statefulSet, tokenRequest } from '../../../src/testing/objects.ts';
+import { rejectedCertificateSigningRequest, rejectedConfigMap, rejectedServiceAccount, rejectedStatefulSet, rejectedTokenRequest, rejectedClusterTrustBundle, type Rejected } from '../../../src/testing/rejections.ts';
 
 type Body = Record<string, any>;
 
@@ -16,6 +16,7 @@ const paths = {
   ConfigMap: '/api/v1/namespaces/default/configmaps',
   ServiceAccount: '/api/v1/namespaces/default/serviceaccounts',
   CertificateSigningRequest: '/apis/certificates.platform.io/v1/certificatesigningrequests',
+  ClusterTrustBundle: '/apis/certificates.platform.io/v1beta1/clustertrustbundles',
 } as const;
 const tokenPath = '/api/v1/namespaces/default/serviceaccounts/default/token';
 const pathOf = (body: Body): string => (body['spec'] !== undefined && body['kind'] === undefined ? tokenPath : paths[(body['kind'] ?? 'ServiceAccount') as keyof typeof paths]);
@@ -58,7 +59,15 @@ async function refusesNearValid(arb: fc.Arbitrary<Rejected>): Promise<void> {
   );
 }
 
+let cas: string[] | undefined;
+/** CA certificates of two seeds: bundles take real CA PEMs. */
+async function caPems(): Promise<string[]> {
+  cas ??= await Promise.all([1, 2].map(async (seed) => (await createSimulation({ seed })).caCertificate()));
+  return cas;
+}
+
 describe('valid bodies are created', () => {
+  it('ClusterTrustBundle', async () => acceptsValid(clusterTrustBundle(fc, await caPems())));
   it('StatefulSet', () => acceptsValid(statefulSet(fc)));
   it('ConfigMap', () => acceptsValid(configMap(fc)));
   it('TokenRequest', () => acceptsValid(tokenRequest(fc)));
@@ -71,4 +80,5 @@ describe('near-valid bodies are refused for the named reason and change nothing'
   it('ServiceAccount', () => refusesNearValid(rejectedServiceAccount(fc)));
   it('TokenRequest', () => refusesNearValid(rejectedTokenRequest(fc)));
   it('CertificateSigningRequest', async () => refusesNearValid(rejectedCertificateSigningRequest(fc, await csrRequests())));
+  it('ClusterTrustBundle', async () => refusesNearValid(rejectedClusterTrustBundle(fc, await caPems())));
 });
