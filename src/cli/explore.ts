@@ -12,6 +12,7 @@ import { formatDuration, parseDuration } from '../core/duration.ts';
 import { createSimulation } from '../edges/simulation/create.ts';
 import { explore } from '../testing/explore.ts';
 import type { Io } from './cli.ts';
+import { commandFlags } from './commandFlags.ts';
 import type { Controller } from '../controllers/types.ts';
 
 export const exploreUsage = `usage: platform-sim explore [flags]
@@ -66,15 +67,8 @@ function bar(done: number, total: number): string {
 
 /** `controllers`: what tests swap in (a broken variant) to see the failure path; the CLI passes none. */
 export async function exploreCommand(args: readonly string[], io: Io, under: { readonly controllers?: readonly Controller[] } = {}): Promise<number> {
-  if (args.some((a) => a === '--help' || a === '-h')) {
-    io.out(exploreUsage);
-    return 0;
-  }
-  const parsed = parseFlags(args);
-  if (!parsed.ok) {
-    io.err(`platform-sim explore: ${parsed.message} (see platform-sim explore --help)`);
-    return 2;
-  }
+  const parsed = commandFlags('explore', args, io, exploreUsage, parseFlags);
+  if (typeof parsed === 'number') return parsed;
   const { seed, runs, budgetMs, out } = parsed.flags;
   io.out(`exploring with seed ${seed}: ${runs} runs${budgetMs === undefined ? '' : `, none started after ${formatDuration(budgetMs)}`}`);
   const maker = await createSimulation({ seed });

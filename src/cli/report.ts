@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Io } from './cli.ts';
+import { commandFlags } from './commandFlags.ts';
 import { fromKubeconfig, sendTo, type ServerTarget } from './target.ts';
 
 export const reportUsage = `usage: platform-sim report [--kubeconfig PATH | --server URL --token T] [-o out.html]
@@ -83,15 +84,8 @@ function statusMessage(body: string): string {
 
 /** Runs `platform-sim report <args>`: 0 written, 1 the server refused or could not be reached, 2 bad usage. */
 export async function report(args: readonly string[], io: Io): Promise<number> {
-  if (args.some((a) => a === '--help' || a === '-h')) {
-    io.out(reportUsage);
-    return 0;
-  }
-  const parsed = parseFlags(args);
-  if (!parsed.ok) {
-    io.err(`platform-sim report: ${parsed.message} (see platform-sim report --help)`);
-    return 2;
-  }
+  const parsed = commandFlags('report', args, io, reportUsage, parseFlags);
+  if (typeof parsed === 'number') return parsed;
   const target = parsed.target as Target & { server: string; token: string };
   let answer: { status: number; body: string };
   try {

@@ -16,6 +16,7 @@ import { renderScenarioReport, type ReportedScenario } from '../scenario/report.
 import type { Scenario } from '../scenario/format.ts';
 import type { Io } from './cli.ts';
 import { fromKubeconfig, type ServerTarget } from './target.ts';
+import { commandFlags } from './commandFlags.ts';
 import { RemoteTarget } from './remoteDriver.ts';
 
 export const runUsage = `usage: platform-sim run <files or folders…> [flags]
@@ -119,15 +120,8 @@ interface LoadedFile {
 }
 
 export async function runCommand(args: readonly string[], io: Io): Promise<number> {
-  if (args.some((a) => a === '--help' || a === '-h')) {
-    io.out(runUsage);
-    return 0;
-  }
-  const parsed = parseRunFlags(args);
-  if (!parsed.ok) {
-    io.err(`platform-sim run: ${parsed.message} (see platform-sim run --help)`);
-    return 2;
-  }
+  const parsed = commandFlags('run', args, io, runUsage, parseRunFlags);
+  if (typeof parsed === 'number') return parsed;
   const flags = parsed.flags;
   const { files, missing } = scenarioFiles(flags.paths);
   if (missing.length > 0) {
