@@ -21,7 +21,7 @@ export type { World, WorldConfig } from './store/world.ts';
 export type { TraceEvent } from './edges/simulation/trace.ts';
 export { renderTimeline } from './scenario/timeline.ts';
 export type { TimelineOptions, LifeStyle, TimelineNote, TimelineWrite } from './scenario/timeline.ts';
-export type { FaultRule, FaultState } from './sim/faults.ts';
+export type { FaultRule, FaultState, ErrorFault, WatchFault, StaleReadFault, ControllerFault, NodeFault } from './sim/faultRules.ts';
 export { WatchStream } from './edges/simulation/watchStream.ts';
 export type { WatchEvent } from './edges/simulation/watchStream.ts';
 export type { Status, StatusCause, StatusDetails, StatusReason } from './core/status.ts';

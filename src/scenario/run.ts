@@ -10,7 +10,7 @@ import { parseInstant } from '../core/duration.ts';
 import type { TraceEvent } from '../edges/simulation/trace.ts';
 import type { KubeObject } from '../api/meta.ts';
 import type { Answer, Capability, DriverRequest, ScenarioDriver } from './driver.ts';
-import { parseFieldPath, readFieldPath } from './fieldPath.ts';
+import { parseFieldPath, readFieldPath } from '../core/fieldPath.ts';
 import { kindOf, type AnswerExpectation, type Credentials, type Expectation, type FieldCheck, type Manifest, type ObjectRef, type Scenario, type Step, type TokenExpectation } from './format.ts';
 import { InProcessDriver } from './inProcess.ts';
 import { Kinds, ScenarioError } from './kinds.ts';

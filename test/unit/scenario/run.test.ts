@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Answer, DriverRequest, ScenarioDriver } from '../../../src/scenario/driver.ts';
-import { parseFieldPath, readFieldPath } from '../../../src/scenario/fieldPath.ts';
+import { parseFieldPath, readFieldPath } from '../../../src/core/fieldPath.ts';
 import type { Scenario } from '../../../src/scenario/format.ts';
 import { InProcessDriver } from '../../../src/scenario/inProcess.ts';
 import { matchShape } from '../../../src/scenario/match.ts';

@@ -1,5 +1,5 @@
 /**
- * Field paths of scenario files: `status.readyReplicas`, `spec.containers[0].image`,
+ * Field paths (scenario checks, fault rules' `when`): `status.readyReplicas`, `spec.containers[0].image`,
  * `status.conditions[type=Approved].status` (the first list element whose field has that value),
  * `metadata.labels["app.platform.io/name"]` (a name with dots or brackets, quoted).
  */
