@@ -4,7 +4,8 @@
  * else), the work item waits 5 ms × 2^(attempts−1), at most 1000 s (client-go's default
  * per-item exponential limiter), then is tried again. A retry is due on `advance`, never within
  * the same settle (CONTRACT.md: backoff is how a test lives through retries). A sync of the item
- * that is refused nothing forgets its failures.
+ * that is refused nothing forgets its failures. A write an injected fault refuses is retried the
+ * same way (sim/controllerWrites.ts).
  */
 import type { Instant } from '../core/duration.ts';
 import type { Retry, World } from '../store/world.ts';
@@ -49,9 +50,29 @@ function withoutRetries(world: World): World {
   return rest;
 }
 
-/** The earliest retry still to come, or null. */
-export function nextRetry(world: World): Instant | null {
+/**
+ * Forgets the controller's items under `prefix` whose retry is due but that its sync did not need
+ * again (not in `issued`): as client-go forgets an item whose sync succeeds, whatever it did.
+ */
+export function forgetDue(world: World, controller: string, prefix: string, issued: ReadonlySet<string>): World {
+  if (world.retries === undefined) return world;
+  const start = slot(controller, prefix);
+  let w = world;
+  for (const [s, r] of Object.entries(world.retries)) {
+    if (!s.startsWith(start) || r.notBefore > world.now) continue;
+    const key = s.slice(controller.length + 1);
+    if (!issued.has(key)) w = forget(w, controller, key);
+  }
+  return w;
+}
+
+/** The earliest retry still to come, or null; retries of the controllers in `except` are not waited for. */
+export function nextRetry(world: World, except: ReadonlySet<string> = new Set()): Instant | null {
   let next: Instant | null = null;
-  for (const r of Object.values(world.retries ?? {})) if (r.notBefore > world.now && (next === null || r.notBefore < next)) next = r.notBefore;
+  for (const [s, r] of Object.entries(world.retries ?? {})) {
+    if (r.notBefore <= world.now || (next !== null && r.notBefore >= next)) continue;
+    if (except.size > 0 && [...except].some((c) => s.startsWith(slot(c, '')))) continue;
+    next = r.notBefore;
+  }
   return next;
 }

@@ -3,7 +3,9 @@
  * the simulation runs each one through the same store operations, strategies, validation and
  * managed fields as an API request, under the controller's own field manager and identity (as
  * a real controller writes through its client). Controllers never write and never call an edge.
- * An intent the API rejects is a bug in the controller: it is reported, never dropped silently.
+ * An intent the API rejects is a bug in the controller: it is reported, never dropped silently —
+ * unless an injected fault refused it, the API server's trouble: then its work item is retried
+ * with backoff (sim/controllerWrites.ts), as the real controller's work queue does.
  */
 import type { KubeObject } from '../api/meta.ts';
 import type { Instant } from '../core/duration.ts';

@@ -11,6 +11,7 @@ import type { RequestAttributes } from '../auth/requestInfo.ts';
 import type { ApiError } from '../core/status.ts';
 import type { UserInfo } from '../api/userInfo.ts';
 import { authorize } from '../auth/rbac/authorize.ts';
+import type { StaleReadDecision } from './staleRead.ts';
 
 export interface ApiEnv {
   readonly table: ResourceTable;
@@ -18,6 +19,8 @@ export interface ApiEnv {
   readonly crypto: CryptoFacts;
   /** Fault injection for authorized requests (sim/faults.ts): an error to answer instead, or none. */
   readonly faults?: (world: World, attrs: RequestAttributes, user: string) => { readonly world: World; readonly error: ApiError | null };
+  /** staleRead faults (sim/staleReads.ts): whether a read is answered from an older revision. */
+  readonly staleReads?: StaleReadDecision;
 }
 
 export function authContext(world: World, env: ApiEnv): AuthContext {

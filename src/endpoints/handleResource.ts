@@ -11,7 +11,8 @@ import type { JsonObject, JsonValue } from '../core/json.ts';
 import { create } from '../store/ops/create.ts';
 import { deleteObject } from '../store/ops/delete.ts';
 import { deleteCollection } from '../store/ops/deleteCollection.ts';
-import { get, list } from '../store/ops/read.ts';
+import { get, isExactList, list } from '../store/ops/read.ts';
+import { getObject } from '../store/objects.ts';
 import { patch } from '../store/ops/patch.ts';
 import { update } from '../store/ops/update.ts';
 import { fail, type OpContext, type OpResult } from '../store/ops/context.ts';
@@ -27,6 +28,7 @@ import type { ResourceRoute } from './route.ts';
 import { parseDeleteOptions } from './deleteOptions.ts';
 import { bodyBytes, bodyExceeds, bodyText, header, type ApiRequest, type ApiResponse, type AuthenticatedRequest } from './types.ts';
 import { isAllowed, type ApiEnv } from './env.ts';
+import { staleReadAt, type StaleReadRequest } from './staleRead.ts';
 import type { AccessCheck } from '../registry/types.ts';
 import { createVirtual, isVirtualCreate } from './identity/virtualCreate.ts';
 import { getScale, patchScale, putScale } from './scale.ts';
@@ -81,7 +83,9 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
   // As the real server, the TableOptions are checked when the answer is converted to a Table:
   // after the read succeeded.
   const tableError = output.type === 'table' ? tableOptionsError(params) : null;
-  const done = (result: OpResult): Handled => finish(world, r, tableError !== null && result.ok ? fail(tableError, result.warnings) : result, rendering);
+  // `after`: the world a refused read leaves (a staleRead fault's count moved it).
+  const done = (result: OpResult, after: World = world): Handled => finish(after, r, tableError !== null && result.ok ? fail(tableError, result.warnings) : result, rendering);
+  const readOf = (verb: 'get' | 'list'): StaleReadRequest => ({ verb, resource: r.subresource === '' ? r.rt.resource : `${r.rt.resource}/${r.subresource}`, namespace, name, user: req.user.username });
   if (r.subresource === 'scale') return handleScale(world, req, r, params, base, rendering, verb, done);
   switch (verb) {
     case 'get': {
@@ -89,7 +93,8 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       const rvText = params.get('resourceVersion');
       if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText)) return { world, response: respondError(errors.badRequest(`invalid resource version: strconv.ParseUint: parsing ${JSON.stringify(rvText)}: invalid syntax`), rendering) };
       const rv = rvText === null || rvText === '' || rvText === '0' ? undefined : Number(rvText);
-      return done(get(base, namespace, name, rv));
+      const read = staleReadAt(world, env, { ...readOf('get'), object: () => getObject(world, r.rt.id, namespace, name) });
+      return done(get({ ...base, world: read.world }, namespace, name, rv, read.at), read.world);
     }
     case 'list':
     case 'watch': {
@@ -97,7 +102,9 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       if (!q.ok) return { world, response: respondError(q.error, rendering) };
       if (verb === 'watch' && tableError !== null) return { world, response: respondError(tableError, rendering) };
       if (verb === 'watch') return { world, response: respond(200, null, rendering), watch: { route: r, query: q.value, rendering } };
-      return done(list(base, r.namespace, q.value));
+      if (isExactList(q.value)) return done(list(base, r.namespace, q.value));
+      const read = staleReadAt(world, env, readOf('list'));
+      return done(list({ ...base, world: read.world }, r.namespace, read.at === undefined ? q.value : { ...q.value, cacheRevision: read.at }), read.world);
     }
     case 'create':
     case 'update': {

@@ -1,7 +1,8 @@
 /**
  * The world a fresh simulation starts from, as a fresh cluster has it: the system namespaces and
  * the bootstrap RBAC policy (cluster-admin for system:masters, discovery and self-review for
- * authenticated users, …), then one settle (default service accounts).
+ * authenticated users, …), then one settle (default service accounts); then the rules of the
+ * `faults` option.
  */
 import type { KubeObject } from '../api/meta.ts';
 import { bootstrapPolicy } from '../auth/rbac/bootstrapPolicy.ts';
@@ -31,6 +32,8 @@ export function bootstrapWorld(opts: ResolvedOptions, table: ResourceTable): Wor
   const policy = bootstrapPolicy(table.names);
   w = createAll(w, table, 'rbac/clusterroles', policy.clusterRoles);
   w = createAll(w, table, 'rbac/clusterrolebindings', policy.clusterRoleBindings);
-  if (opts.faults.length > 0) w = installFaults(w, opts.faults);
-  return settleWorld(w, table).world;
+  w = settleWorld(w, table).world;
+  // The `faults` option's rules are there from the simulation's start, not the cluster's: its own
+  // bootstrap (the default service accounts) does not meet them.
+  return opts.faults.length > 0 ? installFaults(w, opts.faults) : w;
 }

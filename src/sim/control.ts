@@ -14,6 +14,7 @@ import type { ResourceTable } from '../registry/index.ts';
 import type { World } from '../store/world.ts';
 import type { Controller, ControllerServices } from '../controllers/types.ts';
 import { clearFaults, installFaults, validateFaultRules } from './faults.ts';
+import { checkFaultsFor } from './faultChecks.ts';
 import { hashWorld } from './hash.ts';
 import { advanceWorld, settleWorld, type Progress } from './scheduler.ts';
 import { readSavedWorld } from '../store/upgrade.ts';
@@ -81,6 +82,8 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
       if (!body.ok) return bad(world, 'body must be JSON: {"rules":[{"verbs":["create"],"resources":["pods"],"code":500}]}');
       const checked = validateFaultRules(body.value['rules']);
       if (!checked.ok) return bad(world, checked.message.replace(/^faults/, 'rules'));
+      const problem = checkFaultsFor(checked.rules, controllers);
+      if (problem !== null) return bad(world, problem.replace(/^faults/, 'rules'));
       const next = installFaults(world, checked.rules);
       return { response: respond(200, { faults: next.faults ?? [] }, json), progress: { world: next, instants: [{ world: next, writes: [] }], rejections: [] } };
     }

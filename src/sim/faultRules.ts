@@ -22,8 +22,8 @@
  * world (a snapshot carries them), so a run with faults replays exactly.
  */
 import { parseDuration, type Instant } from '../core/duration.ts';
-import { parseFieldPath } from '../core/fieldPath.ts';
-import { isObject } from '../core/json.ts';
+import { parseFieldPath, readFieldPath } from '../core/fieldPath.ts';
+import { canonicalJson, isObject } from '../core/json.ts';
 
 /** What every kind may say about when it fires. */
 interface Firing {
@@ -191,4 +191,18 @@ export function kindOfRule(rule: FaultRule): FaultKind {
 /** Whether a selection list admits a value: absent, empty, `*` or naming it. */
 export function admits(list: readonly string[] | undefined, value: string): boolean {
   return list === undefined || list.length === 0 || list.includes('*') || list.includes(value);
+}
+
+/** `when`: every path holds its value (JSON equality) in the object; never met without an object. */
+export function whenHolds(when: Readonly<Record<string, unknown>> | undefined, object: () => unknown): boolean {
+  if (when === undefined) return true;
+  const obj = object();
+  if (obj === undefined) return false;
+  for (const [path, want] of Object.entries(when)) {
+    const segments = parseFieldPath(path);
+    if (typeof segments === 'string') return false;
+    const got = readFieldPath(obj, segments);
+    if (!got.found || canonicalJson(got.value) !== canonicalJson(want)) return false;
+  }
+  return true;
 }

@@ -1,29 +1,89 @@
 /**
- * Fault rules: make chosen API requests fail as a struggling API server would (500, 503 with
- * Retry-After, 429, 409 conflicts, 504 timeouts), so clients' and controllers' retry paths can be
- * tested. A rule matches authenticated, authorized requests by verb, resource (`pods/status`
- * names a subresource), namespace, name and user; it fires every time, `times` times, or with a
- * seeded `probability`. Rules live in the world (they are part of a snapshot) and the draws come
- * from the world's rng, so a run with faults replays exactly.
+ * `error` fault rules: chosen API requests fail as a struggling API server's would (500, 503 and
+ * 429 with Retry-After, 409 conflicts, 504 timeouts), so that clients' and controllers' retry
+ * paths can be tested. A rule sees users' authenticated, authorized requests and the controllers'
+ * own writes alike (a rule naming `controllers` sees only theirs), by verb, resource (`pods/status`
+ * names a subresource), namespace, name, user and the state of the object concerned (`when`). It
+ * fires from the (after+1)-th matching request, `times` times at most, with a seeded
+ * `probability`. Rules and their counts live in the world and draws come from the world's rng, so
+ * a run with faults replays exactly.
  */
 import { drawInts } from '../ports/rng.ts';
 import type { RequestAttributes } from '../auth/requestInfo.ts';
+import { isObject } from '../core/json.ts';
 import { errors, type ApiError } from '../core/status.ts';
-import { admits, kindOfRule, type ErrorFault, type FaultRule, type FaultState } from './faultRules.ts';
+import { admits, kindOfRule, whenHolds, type ErrorFault, type FaultRule, type FaultState } from './faultRules.ts';
+import { namesOfController } from './controllerNames.ts';
 import type { World } from '../store/world.ts';
 
 export type { FaultRule, FaultState } from './faultRules.ts';
 export { validateFaultRules } from './faultRules.ts';
 
-function errorOf(rule: ErrorFault, attrs: RequestAttributes): ApiError {
+/** A request as error rules see it: a user's API request, or a controller's own write. */
+export interface FaultedRequest {
+  readonly attrs: RequestAttributes;
+  readonly user: string;
+  /** The controller whose own write this is; absent for users' requests. */
+  readonly controller?: string;
+  /**
+   * The object concerned: the request's body for a create of a collection, else the stored object
+   * the request names (undefined when there is none). Asked for only when a rule needs it.
+   */
+  readonly object: () => unknown;
+}
+
+/** What the rules did with a request: the world with their counts moved on, and the error to answer. */
+export interface FaultOutcome {
+  readonly world: World;
+  readonly error: ApiError | null;
+}
+
+/** The name a rule's `names` sees: the request's, or for a create of a collection the body's. */
+function nameOf(req: FaultedRequest): string {
+  if (req.attrs.name !== '' || req.attrs.verb !== 'create') return req.attrs.name;
+  const o = req.object();
+  const name = isObject(o) && isObject(o['metadata']) ? o['metadata']['name'] : undefined;
+  return typeof name === 'string' ? name : '';
+}
+
+/** `when`: every path holds its value (JSON equality); never for requests naming no one object. */
+function holds(when: ErrorFault['when'], req: FaultedRequest): boolean {
+  if (when === undefined) return true;
+  const { verb, resourceRequest } = req.attrs;
+  if (!resourceRequest || verb === 'list' || verb === 'watch' || verb === 'deletecollection') return false;
+  return whenHolds(when, req.object);
+}
+
+/** `names`, without decoding a create's body when the rule names no one. */
+function admitsName(names: readonly string[] | undefined, req: FaultedRequest): boolean {
+  return names === undefined || names.length === 0 || names.includes('*') || names.includes(nameOf(req));
+}
+
+function matches(rule: ErrorFault, req: FaultedRequest): boolean {
+  const { attrs } = req;
+  // A rule naming controllers is about their writes only; one naming none sees everyone's.
+  if (rule.controllers !== undefined && (req.controller === undefined || !namesOfController(req.controller).some((n) => admits(rule.controllers, n)))) return false;
+  const resource = attrs.subresource === '' ? attrs.resource : `${attrs.resource}/${attrs.subresource}`;
+  return (
+    admits(rule.verbs, attrs.verb) &&
+    admits(rule.resources, attrs.resourceRequest ? resource : attrs.path) &&
+    admits(rule.namespaces, attrs.namespace) &&
+    admits(rule.users, req.user) &&
+    admitsName(rule.names, req) &&
+    holds(rule.when, req)
+  );
+}
+
+function errorOf(rule: ErrorFault, req: FaultedRequest): ApiError {
   const what = rule.message ?? `injected fault${rule.name === undefined ? '' : ` ${rule.name}`}`;
+  const retryAfter = rule.retryAfterSeconds ?? 1;
   switch (rule.code) {
     case 409:
-      return errors.conflict({ group: attrs.apiGroup, resource: attrs.resource }, attrs.name, what);
+      return errors.conflict({ group: req.attrs.apiGroup, resource: req.attrs.resource }, nameOf(req), what);
     case 429:
-      return errors.tooManyRequests(1);
+      return errors.tooManyRequests(retryAfter);
     case 503:
-      return errors.serviceUnavailable(what, 1);
+      return errors.serviceUnavailable(what, retryAfter);
     case 504:
       return errors.handlerTimeout();
     default:
@@ -31,35 +91,38 @@ function errorOf(rule: ErrorFault, attrs: RequestAttributes): ApiError {
   }
 }
 
+function withState(world: World, states: readonly FaultState[], i: number, next: FaultState): World {
+  return { ...world, faults: states.map((s, j) => (j === i ? next : s)) };
+}
+
 /**
- * The first rule that fires for a request: its error, and the world with the rule's count moved
- * on. A probability draw moves the rng whether or not the rule fires.
+ * The first rule that fires for a request, and the world with the counts moved on: a rule still
+ * letting requests through (`after`) counts one more, a probability draw moves the rng whether or
+ * not it fires, the rule that fires counts one more firing. Later rules do not see the request.
  */
-export function injectFault(world: World, attrs: RequestAttributes, user: string): { world: World; error: ApiError | null } {
-  const states = (world.faults ?? []) as readonly FaultState[];
-  for (let i = 0; i < states.length; i++) {
-    const { rule: any, fired } = states[i]!;
-    if (kindOfRule(any) !== 'error') continue;
-    const rule = any as ErrorFault;
-    if (rule.times !== undefined && fired >= rule.times) continue;
-    const resource = attrs.subresource === '' ? attrs.resource : `${attrs.resource}/${attrs.subresource}`;
-    const hit =
-      admits(rule.verbs, attrs.verb) &&
-      admits(rule.resources, attrs.resourceRequest ? resource : attrs.path) &&
-      admits(rule.namespaces, attrs.namespace) &&
-      admits(rule.names, attrs.name) &&
-      admits(rule.users, user);
-    if (!hit) continue;
-    let w = world;
-    if (rule.probability !== undefined && rule.probability < 1) {
-      const drawn = drawInts(world.seed, world.rng, 'faults', 1, 1_000_000);
-      w = { ...w, rng: drawn.streams };
-      if (drawn.values[0]! >= rule.probability * 1_000_000) return { world: w, error: null };
+export function injectFault(world: World, req: FaultedRequest): FaultOutcome {
+  let w = world;
+  const count = (world.faults ?? []).length;
+  for (let i = 0; i < count; i++) {
+    const states = w.faults as readonly FaultState[];
+    const state = states[i]!;
+    if (kindOfRule(state.rule) !== 'error') continue;
+    const rule = state.rule as ErrorFault;
+    if (rule.times !== undefined && state.fired >= rule.times) continue;
+    if (!matches(rule, req)) continue;
+    const passed = state.passed ?? 0;
+    if (rule.after !== undefined && passed < rule.after) {
+      w = withState(w, states, i, { ...state, passed: passed + 1 });
+      continue;
     }
-    const next = states.map((s, j) => (j === i ? { ...s, fired: fired + 1 } : s));
-    return { world: { ...w, faults: next }, error: errorOf(rule, attrs) };
+    if (rule.probability !== undefined && rule.probability < 1) {
+      const drawn = drawInts(w.seed, w.rng, 'faults', 1, 1_000_000);
+      w = { ...w, rng: drawn.streams };
+      if (drawn.values[0]! >= rule.probability * 1_000_000) continue;
+    }
+    return { world: withState(w, states, i, { ...state, fired: state.fired + 1 }), error: errorOf(rule, req) };
   }
-  return { world, error: null };
+  return { world: w, error: null };
 }
 
 export function installFaults(world: World, rules: readonly FaultRule[]): World {

@@ -3,8 +3,10 @@
  * the subresource the real controller uses, and deletes run through the same store operations,
  * strategies, validation, admission and managed fields as a request, with the controller's own
  * field manager and user. Controllers are trusted components: their writes are not put through
- * RBAC (the real ones hold roles that allow exactly these writes). A write the API refuses comes
- * back as a rejection with its Status: a bug in the controller, reported by the caller.
+ * RBAC (the real ones hold roles that allow exactly these writes), but they do meet the API
+ * server's injected faults, as any client's requests. A write the API refuses comes back as a
+ * rejection with its Status: a bug in the controller, reported by the caller — unless a fault
+ * rule refused it, which is the server's trouble: the caller retries it with backoff.
  */
 import type { Status } from '../core/status.ts';
 import { assert, assertNever } from '../core/assert.ts';
@@ -19,6 +21,7 @@ import type { World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
 import { describeIntent, type Actor, type Intent } from '../controllers/types.ts';
 import type { CryptoFacts } from '../api/crypto.ts';
+import { faultOfWrite } from './intentFaults.ts';
 
 /** A controller write the API refused. */
 export interface Rejection {
@@ -27,7 +30,11 @@ export interface Rejection {
   readonly status: Status;
 }
 
-export type Applied = { readonly ok: true; readonly world: World } | { readonly ok: false; readonly rejection: Rejection };
+/**
+ * The outcome of a write. Refused, `world` is the world with the fault rules' counts moved on (the
+ * write itself did nothing), and `injected` says a fault rule refused it.
+ */
+export type Applied = { readonly ok: true; readonly world: World } | { readonly ok: false; readonly world: World; readonly rejection: Rejection; readonly injected: boolean };
 
 function context(world: World, table: ResourceTable, resource: string, actor: Actor, subresource: string, crypto: CryptoFacts): OpContext {
   const rt = table.byId(resource);
@@ -60,12 +67,15 @@ function run(ctx: OpContext, intent: Intent): OpResult {
 
 export function applyIntent(world: World, table: ResourceTable, controller: string, actor: Actor, intent: Intent, crypto: CryptoFacts): Applied {
   if (intent.type === 'remember') return { ok: true, world: { ...world, controllers: { ...world.controllers, [intent.controller]: intent.state } } };
-  if (alreadyDone(world, intent)) return { ok: true, world };
+  // Faults act before the handler, as in the request pipeline: even a delete of an object already gone meets them.
+  const fault = faultOfWrite(world, table, controller, actor, intent);
+  if (fault.error !== null) return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: fault.error.status }, injected: true };
+  if (alreadyDone(fault.world, intent)) return { ok: true, world: fault.world };
   const subresource = intent.type === 'update' ? intent.subresource : intent.type === 'create' ? (intent.subresource ?? '') : '';
-  const ctx = context(world, table, intent.resource, actor, subresource, crypto);
+  const ctx = context(fault.world, table, intent.resource, actor, subresource, crypto);
   const result = run(ctx, intent);
   if (result.ok) return { ok: true, world: result.world };
-  return { ok: false, rejection: { controller, intent: describeIntent(intent), status: result.error.status } };
+  return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: result.error.status }, injected: false };
 }
 
 /**

@@ -2,10 +2,13 @@
  * settle and advance, pure. `settle` runs every controller in a fixed order and applies its
  * intents, round after round, until a round changes nothing (bounded: a livelock is reported
  * with the controllers still busy); a controller that declares what it watches is skipped while
- * none of it changed since it last had nothing to do (the dirty set, below). `advance` jumps from wake-up to wake-up (controllers' timers
- * and history compaction), never backwards, settling at each. What happened comes back as data:
- * each instant visited with the world at its end, which controller wrote which revisions, and
- * every intent the API refused.
+ * none of it changed since it last had nothing to do (the dirty set, below); a controller a
+ * `controller` fault rule pauses or crashed sits out (sim/controllerFaults.ts), and its intents are
+ * applied as its client and work queue would (sim/controllerWrites.ts: events, retries, injected
+ * faults). `advance` jumps from wake-up to wake-up (controllers' timers and retries, fault windows,
+ * history compaction), never backwards, settling at each. What happened comes back as data: each
+ * instant visited with the world at its end, which controller wrote which revisions, and every
+ * intent the API refused that is a bug (a fault's refusal is not one).
  */
 import { limits } from '../core/limits.ts';
 import { assert } from '../core/assert.ts';
@@ -15,11 +18,12 @@ import { getObject } from '../store/objects.ts';
 import { drawPermutation } from '../ports/rng.ts';
 import type { World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
-import { describeIntent, type Actor, type Controller, type ControllerEnv, type ControllerServices, type Intent, type Report } from '../controllers/types.ts';
-import { forget, nextRetry, recordFailure } from '../controllers/retries.ts';
-import { EventRecorder } from '../controllers/events.ts';
+import { describeIntent, type Controller, type ControllerEnv, type ControllerServices, type Intent } from '../controllers/types.ts';
+import { nextRetry } from '../controllers/retries.ts';
 import { noCryptoFacts } from '../api/noCryptoFacts.ts';
-import { applyIntent, type Rejection } from './intents.ts';
+import type { Rejection } from './intents.ts';
+import { applyReconcile } from './controllerWrites.ts';
+import { nextWindowEdge, openDueWindows, stoppedControllers } from './controllerFaults.ts';
 import { builtInControllers } from './controllers.ts';
 import { PlatformSimError } from './options.ts';
 
@@ -165,36 +169,23 @@ function roundOrder(world: World, controllers: readonly Controller[], round: num
   return order.map((k) => controllers[k]!);
 }
 
-/** Settles at the current instant; the writes and rejections are appended to the given lists. */
+/**
+ * Settles at the current instant; the writes and rejections are appended to the given lists.
+ * Controller fault windows due now open first; a paused or crashed controller sits the settle out.
+ */
 function settleInto(world: World, table: ResourceTable, services: ControllerServices, controllers: readonly Controller[], writes: WriteAttribution[], rejections: Rejection[]): World {
-  let w = world;
+  let w = openDueWindows(world, controllers);
+  const stopped = stoppedControllers(w, controllers);
   const e = env(table, services);
+  const held = new Set<string>();
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     const busy: string[] = [];
     for (const c of roundOrder(w, controllers, round)) {
+      if (stopped.has(c.name)) continue;
       const intents = reconcileUnlessQuiet(c, w, e, services);
-      if (intents.length === 0) continue;
-      checkIntents(c, w, intents);
-      const actor = c.actor(table.names);
+      if (intents.length > 0) checkIntents(c, w, intents);
       const before = w;
-      const recorder = new EventRecorder(c.name);
-      const items = new Set<string>();
-      const refusedItems = new Set<string>();
-      for (const i of intents) {
-        const applied = applyIntent(w, table, c.name, actor, i, services.crypto);
-        if (i.report === undefined) {
-          if (applied.ok) w = applied.world;
-          else rejections.push(applied.rejection);
-          continue;
-        }
-        items.add(i.report.key);
-        if (applied.ok) w = reported(applied.world, table, c, actor, recorder, i.report, null, services, rejections);
-        else {
-          refusedItems.add(i.report.key);
-          w = reported(recordFailure(w, c.name, i.report.key), table, c, actor, recorder, i.report, applied.rejection, services, rejections);
-        }
-      }
-      for (const key of items) if (!refusedItems.has(key)) w = forget(w, c.name, key);
+      w = applyReconcile(w, table, c, intents, services, rejections, held);
       // Busy means the world changed: a controller whose intents were all refused (or changed
       // nothing) would only repeat them.
       if (w === before) continue;
@@ -205,27 +196,6 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
     if (round === limits.settleRoundsMax - 1) {
       throw new PlatformSimError('PSIM_SETTLE_LIVELOCK', `settle did not come to rest after ${limits.settleRoundsMax} rounds; still busy: ${busy.join(', ')}`);
     }
-  }
-  return w;
-}
-
-/** The event a reported write calls for: the accepted one, or the Warning of a refusal. */
-function reported(world: World, table: ResourceTable, c: Controller, actor: Actor, recorder: EventRecorder, report: Report, refusal: Rejection | null, services: ControllerServices, rejections: Rejection[]): World {
-  const events =
-    refusal === null
-      ? (report.accepted ?? []).map((e) => ({ type: e.type ?? 'Normal', reason: e.reason, message: e.message }))
-      : report.refused === undefined
-        ? []
-        : [{ type: 'Warning' as const, reason: report.refused.reason, message: `${report.refused.messagePrefix}${refusal.status.message ?? ''}` }];
-  let w = world;
-  for (const event of events) {
-    const intent = recorder.record(w, { involved: report.involved, ...event });
-    const applied = applyIntent(w, table, c.name, actor, intent, services.crypto);
-    if (!applied.ok) {
-      rejections.push(applied.rejection);
-      continue;
-    }
-    w = applied.world;
   }
   return w;
 }
@@ -249,12 +219,18 @@ function compact(world: World): World {
   };
 }
 
+/** The next instant something is due: compaction, a retry, a fault window's edge, a controller's timer. */
 function nextWakeup(world: World, table: ResourceTable, services: ControllerServices, controllers: readonly Controller[]): Instant {
   let t = world.nextCompactionAt;
-  const retry = nextRetry(world);
+  // A paused or crashed controller's wake-ups are ignored; it catches up when it runs again.
+  const stopped = stoppedControllers(world, controllers);
+  const retry = nextRetry(world, stopped);
   if (retry !== null && retry < t) t = retry;
+  const edge = nextWindowEdge(world);
+  if (edge !== null && edge < t) t = edge;
   const e = env(table, services);
   for (const c of controllers) {
+    if (stopped.has(c.name)) continue;
     const w = wakeupOf(c, world, e, services);
     if (w !== null && w < t) t = w;
   }

@@ -12,7 +12,8 @@ import { canonicalJson } from '../core/json.ts';
 import { bootstrapWorld } from './bootstrap.ts';
 import { fromTemplate, type BootstrapTemplate } from './bootstrapTemplate.ts';
 import shippedTemplates from './bootstrapTemplates.json' with { type: 'json' };
-import { identityWithKeys, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
+import { identityWithKeys, PlatformSimError, resolveOptions, type ResolvedOptions, type SimulationOptions } from './options.ts';
+import { checkFaultsFor } from './faultChecks.ts';
 import type { StepEnv } from './step.ts';
 import { builtInControllers } from './controllers.ts';
 import type { Controller } from '../controllers/types.ts';
@@ -85,5 +86,8 @@ export function startingPoint(options: SimulationOptions = {}, edge: StartingEdg
     signing: { caNotAfter: edge.signingCaNotAfter ?? Number.MAX_SAFE_INTEGER, maxDurationSeconds: o.clusterSigningDurationSeconds },
     controllers: controllersWith(options.controllers ?? []),
   };
+  // Rules about controllers are checked against the ones this simulation runs.
+  const problem = checkFaultsFor(o.faults, env.controllers ?? builtInControllers);
+  if (problem !== null) throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${problem}`);
   return { world: freshWorld(o, table), env, options: o };
 }

@@ -16,7 +16,9 @@ import type { Handled } from '../endpoints/handleResource.ts';
 import type { ApiRequest, ApiResponse } from '../endpoints/types.ts';
 import type { World } from '../store/world.ts';
 import { FactBook, type Need } from './factBook.ts';
+import { staleRead } from './staleReads.ts';
 import { clearFaults, injectFault, installFaults, type FaultRule } from './faults.ts';
+import { requestObject } from './requestObject.ts';
 import type { Controller, ControllerServices, SigningConfig } from '../controllers/types.ts';
 import { builtInControllers } from './controllers.ts';
 import { advanceWorld, settleWorld, type Progress, type Visit, type WriteAttribution } from './scheduler.ts';
@@ -30,7 +32,7 @@ export type Input =
   | { readonly type: 'api/requestArrived'; readonly request: ApiRequest; readonly settle: boolean }
   | { readonly type: 'clock/advanced'; readonly to: Instant }
   | { readonly type: 'controllers/settleRequested' }
-  /** Rules already checked with validateFaultRules. */
+  /** Rules already checked with validateFaultRules and, against the step's controllers, checkFaultsFor. */
   | { readonly type: 'faults/installed'; readonly rules: readonly FaultRule[] }
   | { readonly type: 'faults/cleared' }
   | { readonly type: 'world/replaced'; readonly world: World };
@@ -72,7 +74,7 @@ export interface StepResult {
 }
 
 /** Everything a step needs besides the world and the input. */
-export type StepEnv = Omit<ApiEnv, 'crypto' | 'faults'> & {
+export type StepEnv = Omit<ApiEnv, 'crypto' | 'faults' | 'staleReads'> & {
   /** Crypto facts known so far (established by the edge), by factKey. */
   readonly facts: ReadonlyMap<string, unknown>;
   readonly signing: SigningConfig;
@@ -128,7 +130,9 @@ export function step(world: World, input: Input, env: StepEnv): StepResult {
   };
   switch (input.type) {
     case 'api/requestArrived': {
-      const api: ApiEnv = { table: env.table, identity: env.identity, crypto: book, faults: injectFault };
+      // Fault rules see the request's user and, for `when`, the object it concerns.
+      const faults: ApiEnv['faults'] = (w, attrs, user) => injectFault(w, { attrs, user, object: () => requestObject(w, env.table, attrs, input.request) });
+      const api: ApiEnv = { table: env.table, identity: env.identity, crypto: book, faults, staleReads: staleRead };
       const { handled, pure } = handleRequest(world, input, env, api, book);
       const user = handled.user === undefined ? {} : { user: handled.user };
       if (handled.control !== undefined) {

@@ -5,12 +5,14 @@
  * (kept per stored trie, store/trie.ts), and an older revision is read by laying the state before
  * each later change (from the history) over them, as etcd reads a past revision.
  *
+ * A single object is read at a revision the same way (`objectAt`: a lagging cache's GET).
+ *
  * Keys are the list's keys: `name` within one namespace, `namespace/name` across namespaces; the
  * order is code-unit order of those keys, the order real list responses have.
  */
 import type { KubeObject } from '../api/meta.ts';
-import { entriesAfter } from './history.ts';
-import { storageKey } from './objects.ts';
+import { entriesAfter, oldestLogRevision } from './history.ts';
+import { getObject, storageKey } from './objects.ts';
 import { compareKeys, emptyTrie, trieGet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
 import type { World } from './world.ts';
 import { lowerBound } from '../core/lowerBound.ts';
@@ -123,6 +125,25 @@ function countAt(rs: readonly Run[], older: ReadonlyMap<string, KubeObject | nul
 function existsNow(world: World, resource: string, namespace: string, name: string): boolean {
   const byName = trieGet(world.objects[resource] ?? emptyTrie, namespace);
   return byName !== undefined && trieGet(byName, name) !== undefined;
+}
+
+/**
+ * The oldest revision the log can still answer reads at: every change after it is in the log and
+ * it is not compacted. Older starts are refused with 410; a stale read is clamped to it.
+ */
+export function oldestReadableRevision(world: World): number {
+  return Math.max(world.compactedRevision, (oldestLogRevision(world.log) ?? world.revision + 1) - 1);
+}
+
+/**
+ * One object as it was at `at` (at least `oldestReadableRevision`), or undefined when it did not
+ * exist then: the first change after `at` holds the state before it, as in `changedSince`.
+ */
+export function objectAt(world: World, resource: string, namespace: string, name: string, at: number): KubeObject | undefined {
+  if (at < world.revision) {
+    for (const e of entriesAfter(world.log, at, resource)) if (e.namespace === namespace && e.name === name) return e.type === 'ADDED' ? undefined : (e.prev ?? undefined);
+  }
+  return getObject(world, resource, namespace, name);
 }
 
 export function listPage(world: World, resource: string, namespace: string | null, at: number, req: PageRequest): Page {

@@ -19,6 +19,8 @@ import { factKey, tokenPlaceholder, type Need } from '../../sim/factBook.ts';
 import { step, type Effect, type Input, type StepEnv, type StepResult } from '../../sim/step.ts';
 import { startingPoint } from '../../sim/start.ts';
 import { validateFaultRules, type FaultRule, type FaultState } from '../../sim/faults.ts';
+import { checkFaultsFor } from '../../sim/faultChecks.ts';
+import { builtInControllers } from '../../sim/controllers.ts';
 import { hashWorld } from '../../sim/hash.ts';
 import { PlatformSimError, type ResolvedOptions, type SimulationOptions } from '../../sim/options.ts';
 import { checkAll } from '../../sim/checkers/all.ts';
@@ -413,6 +415,8 @@ export class Simulation {
   injectFaults(rules: readonly FaultRule[]): void {
     const checked = validateFaultRules(rules);
     if (!checked.ok) throw new PlatformSimError('PSIM_OPTION_INVALID', checked.message);
+    const problem = checkFaultsFor(checked.rules, this.#env.controllers ?? builtInControllers);
+    if (problem !== null) throw new PlatformSimError('PSIM_OPTION_INVALID', problem);
     this.#runSync({ type: 'faults/installed', rules: checked.rules }, 'injectFaults');
   }
 

@@ -4,7 +4,8 @@
  * transitions (an object that stops matching is DELETED for the watcher), bookmarks every 60 s of
  * virtual time when asked for, and `timeoutSeconds` on the simulation clock. A watch asked for as
  * a Table (`kubectl get -w`) gets each object as a Table of one row, the column definitions in the
- * first such event only (the real server sets NoHeaders after the first).
+ * first such event only (the real server sets NoHeaders after the first). `watch` fault rules
+ * (watchFaults.ts) drop an event, hold a watch back in virtual time, or end it with 410 Expired.
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
@@ -19,6 +20,7 @@ import { toTable } from '../../endpoints/encode.ts';
 import type { Output } from '../../endpoints/negotiate.ts';
 import { apiVersionOf } from '../../store/ops/typeMeta.ts';
 import { WatchStream, type WatchEvent } from './watchStream.ts';
+import { Outbox, WatchFaults } from './watchFaults.ts';
 
 const bookmarkIntervalMs = 60_000;
 
@@ -34,10 +36,17 @@ interface Watcher {
   readonly deadline: Instant | null;
   /** Objects as Tables of one row; `headersSent` once the column definitions went out. */
   readonly table: { readonly output: Extract<Output, { type: 'table' }>; headersSent: boolean } | null;
+  /** Every event goes out through here: straight on, or held back by a delay fault. */
+  readonly out: Outbox;
+  /** The resourceVersion of the last event sent: where the client would resume (a forced 410 names it). */
+  sentRv: number;
+  /** Ended by an expire fault (its ERROR may still be held back): no further events are made. */
+  ending: boolean;
 }
 
 export class WatchHub {
   readonly #watchers = new Set<Watcher>();
+  readonly #faults = new WatchFaults();
 
   get size(): number {
     return this.#watchers.size;
@@ -54,6 +63,9 @@ export class WatchHub {
       nextBookmarkAt: world.now + bookmarkIntervalMs,
       deadline: query.timeoutSeconds !== undefined && query.timeoutSeconds > 0 ? world.now + query.timeoutSeconds * 1000 : null,
       table: output?.type === 'table' ? { output, headersSent: false } : null,
+      out: new Outbox(stream),
+      sentRv: query.resourceVersion ?? 0,
+      ending: false,
     };
     this.#watchers.add(w);
     this.#start(world, w);
@@ -75,9 +87,9 @@ export class WatchHub {
         w.stream.close();
         return;
       }
-      for (const obj of listObjects(world, w.rt.id, w.namespace)) if (this.#matches(w, obj)) this.#push(w, world, { type: 'ADDED', object: obj });
+      for (const obj of listObjects(world, w.rt.id, w.namespace)) if (this.#matches(w, obj) && !w.ending) this.#emit(w, world, { type: 'ADDED', object: obj });
       w.lastRv = world.revision;
-      if (w.query.sendInitialEvents === true && w.query.allowWatchBookmarks) w.stream.push(this.#bookmark(w, world.revision, true));
+      if (w.query.sendInitialEvents === true && w.query.allowWatchBookmarks && !w.ending) this.#send(w, world, this.#bookmark(w, world.revision, true));
       return;
     }
     const oldest = oldestLogRevision(world.log);
@@ -107,22 +119,45 @@ export class WatchHub {
     return null;
   }
 
+  /** An event or a bookmark out to the client, now or when a delay fault lets it go. */
+  #send(w: Watcher, world: World, ev: WatchEvent): void {
+    if (ev.type !== 'ERROR') w.sentRv = Number(ev.object.metadata.resourceVersion ?? w.sentRv);
+    w.out.send(ev, world.now);
+  }
+
+  /** An object event as the fault rules let it through: delivered, dropped, held back, or the watch expired. */
+  #emit(w: Watcher, world: World, ev: ObjectEvent): void {
+    const verdict = this.#faults.decide(world, w.rt.resource, ev.object);
+    if (verdict.action === 'drop') return;
+    if (verdict.action === 'expire') {
+      // As a watch whose history was compacted under it: the client holds sentRv, the log now
+      // starts after the current revision, so it must re-list.
+      w.ending = true;
+      w.out.send({ type: 'ERROR', object: errors.expired(`too old resource version: ${w.sentRv} (${world.revision})`).status }, world.now);
+      w.out.send(null, world.now);
+      return;
+    }
+    if (verdict.action === 'delay') w.out.holdUntil(verdict.until);
+    this.#push(w, world, ev);
+  }
+
   /** An object event as the watcher asked for it: the object, or a Table of one row. */
   #push(w: Watcher, world: World, ev: ObjectEvent): void {
     if (w.table === null) {
-      w.stream.push(ev);
+      this.#send(w, world, ev);
       return;
     }
     const table = toTable(w.rt, [ev.object], { resourceVersion: ev.object.metadata.resourceVersion ?? '' }, world.now, w.table.output) as KubeObject;
-    w.stream.push({ type: ev.type, object: w.table.headersSent ? { ...table, columnDefinitions: null } : table });
+    this.#send(w, world, { type: ev.type, object: w.table.headersSent ? { ...table, columnDefinitions: null } : table });
     w.table.headersSent = true;
   }
 
   #deliver(world: World, w: Watcher): void {
-    if (w.stream.closed || w.lastRv >= world.revision) return;
+    if (w.stream.closed || w.ending || w.lastRv >= world.revision) return;
     for (const e of entriesAfter(world.log, w.lastRv, w.rt.id)) {
       const ev = this.#event(w, e);
-      if (ev !== null) this.#push(w, world, ev);
+      if (ev !== null) this.#emit(w, world, ev);
+      if (w.ending) break;
     }
     w.lastRv = world.revision;
   }
@@ -130,13 +165,16 @@ export class WatchHub {
   /** Called after every change of the world (and every instant visited by advance). */
   publish(world: World): void {
     for (const w of [...this.#watchers]) {
+      w.out.release(world.now);
       this.#deliver(world, w);
-      if (w.query.allowWatchBookmarks) {
+      if (w.query.allowWatchBookmarks && !w.ending) {
         while (w.nextBookmarkAt <= world.now) {
-          w.stream.push(this.#bookmark(w, world.revision, false));
+          this.#send(w, world, this.#bookmark(w, world.revision, false));
           w.nextBookmarkAt += bookmarkIntervalMs;
         }
       }
+      // The server ends the watch at its deadline; what a delay fault still held is not sent (the
+      // client resumes from the last resourceVersion it saw and gets it from the log).
       if (w.deadline !== null && world.now >= w.deadline) w.stream.close();
     }
   }

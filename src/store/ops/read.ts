@@ -2,12 +2,15 @@
  * Reads: get and list, with the resourceVersion semantics of §8.2 (most recent, not older than,
  * exact), paging from a consistent snapshot (continue tokens pinned to a revision, 410 once that
  * revision is compacted), label and field selectors, and `remainingItemCount` when unfiltered.
+ * A read that is not exact may be answered by a lagging watch cache (`cacheRevision`, set by a
+ * staleRead fault): then at that revision, or at the one asked for when that is newer, as the
+ * cache waits until it has caught up with a resourceVersion it is asked not to be older than.
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { errors } from '../../core/status.ts';
 import { getObject, storageKey } from '../objects.ts';
 import { encodeContinue, type ContinueToken } from '../continueToken.ts';
-import { listPage } from '../listPage.ts';
+import { listPage, objectAt, oldestReadableRevision } from '../listPage.ts';
 import { fail, groupResource, type OpContext, type OpResult } from './context.ts';
 import { apiVersionOf } from './typeMeta.ts';
 
@@ -23,13 +26,32 @@ export interface ListOptions {
   readonly continueToken?: ContinueToken;
   readonly resourceVersion?: number;
   readonly resourceVersionMatch?: 'Exact' | 'NotOlderThan';
+  /** The revision a lagging watch cache answers a read that is not exact at (staleRead faults). */
+  readonly cacheRevision?: number;
 }
 
-export function get(ctx: OpContext, namespace: string, name: string, resourceVersion?: number): OpResult {
+/** The revision a lagging cache at `cache` answers at: never older than asked for, nor than history kept. */
+function cachedRevision(ctx: OpContext, cache: number, requested: number | undefined): number {
+  return Math.min(ctx.world.revision, Math.max(cache, requested ?? 0, oldestReadableRevision(ctx.world)));
+}
+
+export function get(ctx: OpContext, namespace: string, name: string, resourceVersion?: number, cacheRevision?: number): OpResult {
   if (resourceVersion !== undefined && resourceVersion > ctx.world.revision) return fail(errors.tooLargeResourceVersion(resourceVersion, ctx.world.revision));
-  const obj = getObject(ctx.world, ctx.rt.id, namespace, name);
+  const obj =
+    cacheRevision === undefined ? getObject(ctx.world, ctx.rt.id, namespace, name) : objectAt(ctx.world, ctx.rt.id, namespace, name, cachedRevision(ctx, cacheRevision, resourceVersion));
   if (obj === undefined) return fail(errors.notFound(groupResource(ctx), name));
   return { ok: true, world: ctx.world, code: 200, body: obj, warnings: [] };
+}
+
+/**
+ * Whether a list reads one exact revision (resourceVersionMatch=Exact, a resourceVersion with a
+ * limit, a continue token): such a read is never answered from a lagging cache.
+ */
+export function isExactList(opts: ListOptions): boolean {
+  if (opts.continueToken !== undefined) return true;
+  const requested = opts.resourceVersion;
+  if (requested === undefined || requested === 0) return false;
+  return opts.resourceVersionMatch === 'Exact' || (opts.resourceVersionMatch === undefined && opts.limit !== undefined && opts.limit > 0);
 }
 
 /** Which revision a list reads, or the error that refuses it. */
@@ -53,10 +75,8 @@ function readRevision(ctx: OpContext, opts: ListOptions): { ok: true; rv: number
     return { ok: true, rv, exact: true };
   }
   const requested = opts.resourceVersion;
-  if (requested === undefined || requested === 0) return { ok: true, rv: world.revision, exact: false };
-  if (requested > world.revision) return { ok: false, result: fail(errors.tooLargeResourceVersion(requested, world.revision)) };
-  const exact = opts.resourceVersionMatch === 'Exact' || (opts.resourceVersionMatch === undefined && opts.limit !== undefined && opts.limit > 0);
-  if (!exact) return { ok: true, rv: world.revision, exact: false };
+  if (requested !== undefined && requested > world.revision) return { ok: false, result: fail(errors.tooLargeResourceVersion(requested, world.revision)) };
+  if (requested === undefined || !isExactList(opts)) return { ok: true, rv: opts.cacheRevision === undefined ? world.revision : cachedRevision(ctx, opts.cacheRevision, requested), exact: false };
   if (requested < world.compactedRevision) return { ok: false, result: fail(errors.expired('The resourceVersion for the provided list is too old.')) };
   return { ok: true, rv: requested, exact: true };
 }
