@@ -86,6 +86,21 @@ describe('crash', () => {
     expect(s.faults()[0]!.fired).toBe(1);
   });
 
+  it('relists when the history it missed was compacted while it was down (the garbage is still collected)', async () => {
+    const s = await sim();
+    const owner = (await s.request({ method: 'POST', path: configMaps, body: { metadata: { name: 'owner' } } })).body;
+    const ref = { apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid };
+    await s.request({ method: 'POST', path: configMaps, body: { metadata: { name: 'dependent', ownerReferences: [ref] } } });
+    s.injectFaults([{ kind: 'controller', controller: 'garbage-collector', action: 'crash', for: '12m' }]);
+    await s.request({ method: 'DELETE', path: `${configMaps}/owner` });
+    // Two compactions (every 5 minutes) pass while it is down: the delete is no longer in the log.
+    await s.advance('11m');
+    expect(s.world.compactedRevision).toBeGreaterThan(0);
+    expect((await s.request({ method: 'GET', path: `${configMaps}/dependent` })).status).toBe(200);
+    await s.advance('1m');
+    expect((await s.request({ method: 'GET', path: `${configMaps}/dependent` })).status).toBe(404);
+  });
+
   it('drops the pending retries: a StatefulSet controller in backoff retries at once when it restarts', async () => {
     const s = await sim({ faults: [{ controllers: ['statefulset'], verbs: ['create'], resources: ['pods'], code: 500, times: 12 }] });
     await s.request({ method: 'POST', path: sets, body: setBody('web') });

@@ -4,13 +4,17 @@
  * (same uid) is deleted; dangling references beside a live owner are removed. An owner being
  * deleted in the foreground has its dependents deleted and loses `foregroundDeletion` once no
  * blocking dependent remains; an owner deleted with `orphan` has its references removed from
- * every dependent, then loses `orphan`.
+ * every dependent, then loses `orphan`. When the history after its cursor is compacted away (it
+ * restarted without its memory after a crash, or was paused past a compaction) it relists instead,
+ * as the real collector rebuilds its graph from a full list on start: every dependent in the owner
+ * index and every object held by one of its finalizers gets a look.
  */
 import type { KubeObject, OwnerReference } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
 import { parseGroupVersion } from '../../api/meta.ts';
 import { entriesAfter } from '../../store/history.ts';
-import { getObject } from '../../store/objects.ts';
+import { getObject, listObjects } from '../../store/objects.ts';
+import { trieSortedKeys } from '../../store/trie.ts';
 import { dependentsOf, parseDependentKey } from '../../store/ownerIndex.ts';
 import type { World } from '../../store/world.ts';
 import { controllerManagerActor, type Controller, type ControllerEnv, type Intent } from '../types.ts';
@@ -108,6 +112,14 @@ export const garbageCollector: Controller = {
       const dep = getObject(world, resource, ns, n);
       if (dep !== undefined) add(`${resource}|${ns}|${n}`, attendDependent(world, env, resource, dep));
     };
+    if (memory.cursor < world.compactedRevision) {
+      for (const owner of trieSortedKeys(world.owners)) for (const d of dependentsOf(world.owners, owner).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
+      for (const rt of env.registry.all) {
+        for (const o of listObjects(world, rt.id, null)) {
+          if (o.metadata.deletionTimestamp !== undefined) add(`${rt.id}|${o.metadata.namespace ?? ''}|${o.metadata.name ?? ''}`, attendOwner(world, rt.id, o));
+        }
+      }
+    }
     for (const e of entriesAfter(world.log, memory.cursor)) {
       if (e.type !== 'DELETED' && (e.object.metadata.ownerReferences ?? []).length > 0) visitDependent(e.resource, e.namespace, e.name);
       const uid = e.object.metadata.uid ?? '';
