@@ -13,7 +13,7 @@ import type { ApiResponse } from '../endpoints/types.ts';
 import type { ResourceTable } from '../registry/index.ts';
 import type { World } from '../store/world.ts';
 import type { Controller, ControllerServices } from '../controllers/types.ts';
-import { clearFaults, installFaults, validateFaultRules } from './faults.ts';
+import { clearFaults, installFaults, reportedFaults, validateFaultRules } from './faults.ts';
 import { checkFaultsFor } from './faultChecks.ts';
 import { hashWorld } from './hash.ts';
 import { advanceWorld, settleWorld, type Progress } from './scheduler.ts';
@@ -76,7 +76,7 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
     case 'GET /sim/v1/hash':
       return ok(world, { hash: hashWorld(world) });
     case 'GET /sim/v1/faults':
-      return ok(world, { faults: world.faults ?? [] });
+      return ok(world, { faults: reportedFaults(world) });
     case 'POST /sim/v1/faults': {
       const body = jsonBody(call.body);
       if (!body.ok) return bad(world, 'body must be JSON: {"rules":[{"verbs":["create"],"resources":["pods"],"code":500}]}');
@@ -85,7 +85,7 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
       const problem = checkFaultsFor(checked.rules, controllers);
       if (problem !== null) return bad(world, problem.replace(/^faults/, 'rules'));
       const next = installFaults(world, checked.rules);
-      return { response: respond(200, { faults: next.faults ?? [] }, json), progress: { world: next, instants: [{ world: next, writes: [] }], rejections: [] } };
+      return { response: respond(200, { faults: reportedFaults(next) }, json), progress: { world: next, instants: [{ world: next, writes: [] }], rejections: [] } };
     }
     case 'DELETE /sim/v1/faults': {
       const next = clearFaults(world);

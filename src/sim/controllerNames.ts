@@ -12,6 +12,7 @@ const managerNames: Readonly<Record<string, string>> = {
   'csr-signer': 'csrsigning',
   'csr-cleaner': 'csrcleaner',
   'garbage-collector': 'garbagecollector',
+  'node-controller': 'nodelifecycle',
 };
 
 export function namesOfController(name: string): readonly string[] {

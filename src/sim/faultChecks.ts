@@ -4,11 +4,13 @@
  * is not there would silently never act), and no rule says something it would silently ignore.
  * Every way in (the `faults` option, `sim.injectFaults`, POST /sim/v1/faults) refuses such a rule.
  */
-import { kindOfRule, type ControllerFault, type ErrorFault, type FaultRule } from './faultRules.ts';
+import { kindOfRule, type ControllerFault, type ErrorFault, type FaultRule, type NodeFault } from './faultRules.ts';
 import { controllersNamed } from './controllerNames.ts';
 
 /** Fields every kind may carry that a `controller` rule does not act on: it happens at a moment. */
 const notForControllerRules = ['after', 'times', 'probability', 'when'] as const;
+/** A lost node is lost whole: it selects no pods and happens once, at `from`. */
+const notForNodeLost = ['after', 'times', 'probability', 'when', 'namespaces', 'names'] as const;
 
 /** The first problem (`faults[2].controller: …`), or null. */
 export function checkFaultsFor(rules: readonly FaultRule[], controllers: readonly { readonly name: string }[]): string | null {
@@ -20,6 +22,11 @@ export function checkFaultsFor(rules: readonly FaultRule[], controllers: readonl
       if (controllersNamed(r.controller, controllers).length === 0) return `${at}.controller: ${unknown(r.controller)}`;
       for (const field of notForControllerRules) {
         if (r[field] !== undefined) return `${at}.${field}: a controller rule happens at a moment of virtual time (from, for), not on occurrences or object state`;
+      }
+    }
+    if (kindOfRule(rule) === 'node' && (rule as NodeFault).action === 'nodeLost') {
+      for (const field of notForNodeLost) {
+        if ((rule as NodeFault)[field] !== undefined) return `${at}.${field}: a nodeLost rule loses the whole node at a moment of virtual time (from), not some pods or occurrences`;
       }
     }
     if (kindOfRule(rule) === 'error') {

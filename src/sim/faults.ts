@@ -15,6 +15,7 @@ import { errors, type ApiError } from '../core/status.ts';
 import { admits, kindOfRule, whenHolds, type ErrorFault, type FaultRule, type FaultState } from './faultRules.ts';
 import { namesOfController } from './controllerNames.ts';
 import type { World } from '../store/world.ts';
+import { nodeRuleCounts } from '../controllers/node-agent/ruleCounts.ts';
 
 export type { FaultRule, FaultState } from './faultRules.ts';
 export { validateFaultRules } from './faultRules.ts';
@@ -133,4 +134,19 @@ export function installFaults(world: World, rules: readonly FaultRule[]): World 
 
 export function clearFaults(world: World): World {
   return { ...world, faults: [] };
+}
+
+/**
+ * The installed rules as users see them: each with its counts, node rules' taken from the node
+ * agent's memory (a controller cannot write world.faults). Watch rules count in the watch hub,
+ * outside the world, and show 0 here (docs/faults.md).
+ */
+export function reportedFaults(world: World): readonly FaultState[] {
+  const states = (world.faults ?? []) as readonly FaultState[];
+  const counts = nodeRuleCounts(world);
+  if (counts.size === 0) return states;
+  return states.map((s, i) => {
+    const c = counts.get(i);
+    return c === undefined ? s : { ...s, fired: c.fired, ...(c.passed > 0 ? { passed: c.passed } : {}) };
+  });
 }

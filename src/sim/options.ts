@@ -6,6 +6,7 @@ import type { Controller } from '../controllers/types.ts';
 import { parseDuration, parseInstant } from '../core/duration.ts';
 import type { WorldConfig } from '../store/world.ts';
 import type { IdentityConfig, ServiceAccountKey, StaticUser } from '../auth/identityConfig.ts';
+import type { ServiceAccountTokenValidator } from '../auth/tokenValidator.ts';
 import { validateFaultRules, type FaultRule } from './faults.ts';
 
 export class PlatformSimError extends Error {
@@ -80,6 +81,16 @@ export interface SimulationOptions {
    * explore their interleavings, and replay any of them with the same seed.
    */
   readonly schedule?: 'fixed' | 'seeded';
+  /**
+   * A variant of the check that authenticates service-account tokens once their signature and
+   * audiences passed (times, ServiceAccount, bound Secret/Pod/Node: the API server's validator,
+   * src/auth/tokenValidator.ts), for requests and TokenReviews alike: a deliberately broken
+   * validator proves that a test catches its bug, as a broken controller in `controllers` does.
+   * `(claims, world, builtIn) => reason | null`: refuse with a reason, or accept with null;
+   * `builtIn(claims, world)` is the simulation's own. Pure and synchronous. Absent (default): the
+   * built-in. A function: not kept in snapshots.
+   */
+  readonly serviceAccountTokenValidator?: ServiceAccountTokenValidator;
 }
 
 export interface ResolvedOptions {
@@ -181,6 +192,7 @@ export const optionChecks: { readonly [K in keyof Required<SimulationOptions>]: 
   checkInvariants: aBoolean,
   controllers: listOf(aController),
   schedule: oneOf('fixed', 'seeded'),
+  serviceAccountTokenValidator: (v) => (typeof v === 'function' ? null : `must be a function (claims, world, builtIn) => reason | null, not ${show(v)}`),
 };
 
 /**
@@ -240,6 +252,7 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
             groupHeaders: rh.groupHeaders ?? ['X-Remote-Group'],
             extraHeaderPrefixes: rh.extraHeaderPrefixes ?? ['X-Remote-Extra-'],
           },
+    ...(o.serviceAccountTokenValidator === undefined ? {} : { serviceAccountTokenValidator: o.serviceAccountTokenValidator }),
   };
   return {
     clusterSigningDurationSeconds: Math.floor(signingDuration / 1000),

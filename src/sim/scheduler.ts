@@ -87,24 +87,26 @@ function checkIntents(c: Controller, world: World, intents: readonly Intent[]): 
 
 /**
  * Everything a controller that declares `watches` reads, by identity: the stores of the resources
- * it watches, its remembered state, the retries, the config and the registry. Stored versions
- * never change, so the same identities mean the same inputs.
+ * it watches, its remembered state, the retries, the fault rules, the config and the registry.
+ * Stored versions never change, so the same identities mean the same inputs.
  */
 interface Reading {
   readonly stores: readonly unknown[];
   readonly own: unknown;
   readonly retries: unknown;
+  /** Rules installed or cleared change what the node agent and the node controller do. */
+  readonly faults: unknown;
   readonly config: unknown;
   readonly registry: unknown;
 }
 
 function readingOf(c: Controller, world: World, e: ControllerEnv): Reading | null {
   if (c.watches === undefined) return null;
-  return { stores: c.watches.map((r) => world.objects[r]), own: world.controllers[c.name], retries: world.retries, config: world.config, registry: e.registry };
+  return { stores: c.watches.map((r) => world.objects[r]), own: world.controllers[c.name], retries: world.retries, faults: world.faults, config: world.config, registry: e.registry };
 }
 
 function sameReading(a: Reading, b: Reading): boolean {
-  if (a.own !== b.own || a.retries !== b.retries || a.config !== b.config || a.registry !== b.registry) return false;
+  if (a.own !== b.own || a.retries !== b.retries || a.faults !== b.faults || a.config !== b.config || a.registry !== b.registry) return false;
   for (let i = 0; i < a.stores.length; i++) if (a.stores[i] !== b.stores[i]) return false;
   return true;
 }

@@ -18,7 +18,7 @@ import { limits } from '../../core/limits.ts';
 import { factKey, tokenPlaceholder, type Need } from '../../sim/factBook.ts';
 import { step, type Effect, type Input, type StepEnv, type StepResult } from '../../sim/step.ts';
 import { startingPoint } from '../../sim/start.ts';
-import { validateFaultRules, type FaultRule, type FaultState } from '../../sim/faults.ts';
+import { reportedFaults, validateFaultRules, type FaultRule, type FaultState } from '../../sim/faults.ts';
 import { checkFaultsFor } from '../../sim/faultChecks.ts';
 import { builtInControllers } from '../../sim/controllers.ts';
 import { hashWorld } from '../../sim/hash.ts';
@@ -426,7 +426,7 @@ export class Simulation {
 
   /** The installed rules and how often each fired. */
   faults(): readonly FaultState[] {
-    return (this.#world.faults ?? []) as readonly FaultState[];
+    return reportedFaults(this.#world);
   }
 
   /** What happened so far: requests, writes with their actor, refused controller writes, time moving (bounded). */
