@@ -1,6 +1,8 @@
 /**
- * platform-sim/testing: fast-check arbitraries (taking the caller's `fc`), the invariant
- * checkers that tests run after every step, and scenarios: load, run (in process by default) and report.
+ * platform-sim/testing: fast-check arbitraries (taking the caller's `fc`) of valid and near-valid
+ * bodies of the served kinds, model-based commands and the explorer, the invariant checkers that
+ * tests run after every step, the hook for a token validator under test, and scenarios: load, run
+ * (in process by default) and report.
  */
 export { dnsLabel, labels, serviceAccount } from './testing/arbitraries.ts';
 export type { Fc } from './testing/arbitraries.ts';
@@ -18,8 +20,14 @@ export type { Scenario, Step, ScenarioOptions, Manifest, ObjectRef, Expectation,
 export { statefulSet, configMap, tokenRequest, certificateSigningRequest, clusterTrustBundle } from './testing/objects.ts';
 export { rejectedStatefulSet, rejectedServiceAccount, rejectedConfigMap, rejectedTokenRequest, rejectedCertificateSigningRequest, rejectedClusterTrustBundle } from './testing/rejections.ts';
 export type { Rejected } from './testing/rejections.ts';
-export { simulationCommands, emptyModel, counterexampleScenario } from './testing/commands.ts';
-export type { SimModel, SimReal, SimCommand } from './testing/commands.ts';
+export { namespace, secret, pod, node, service, persistentVolumeClaim, event, controllerRevision, configKey } from './testing/coreObjects.ts';
+export { rejectedNamespace, rejectedSecret, rejectedPod, rejectedNode, rejectedService, rejectedPersistentVolumeClaim, rejectedEvent, rejectedControllerRevision } from './testing/coreRejections.ts';
+export { role, clusterRole, roleBinding, clusterRoleBinding, selfSubjectAccessReview } from './testing/authorizationObjects.ts';
+export { rejectedRole, rejectedClusterRole, rejectedRoleBinding, rejectedClusterRoleBinding, rejectedSelfSubjectAccessReview } from './testing/authorizationRejections.ts';
+export { simulationCommands, emptyModel, counterexampleScenario, rerunCommands } from './testing/commands.ts';
+export type { SimModel, SimReal, SimCommand, BoundTokenRecord } from './testing/commands.ts';
+export type { ServiceAccountTokenValidator, ClaimsCheck } from './auth/tokenValidator.ts';
+export type { ReadClaims as ServiceAccountTokenClaims } from './auth/tokenClaims.ts';
 export { checkInvariants, invariantProblems, eventuallyStable } from './testing/invariants.ts';
 export type { CheckInvariantsOptions, StableOptions, StableReport } from './testing/invariants.ts';
 export { platformSimMatchers, objectPath } from './testing/matchers.ts';

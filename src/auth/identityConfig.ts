@@ -2,9 +2,10 @@
  * Everything authentication needs besides the world, fixed for the life of a simulation and
  * derived from its options: issuers and audiences, the public service-account keys (the edge
  * imported them; the core only needs their ids and algorithms), static users, front-proxy
- * settings. Plain data.
+ * settings. Plain data, but for the test hook `serviceAccountTokenValidator` (a pure function).
  */
 import type { JsonObject } from '../core/json.ts';
+import type { ServiceAccountTokenValidator } from './tokenValidator.ts';
 
 export interface StaticUser {
   readonly token: string;
@@ -42,6 +43,8 @@ export interface IdentityConfig {
   readonly staticUsers: readonly StaticUser[];
   readonly anonymous: boolean;
   readonly requestHeader: RequestHeaderConfig | null;
+  /** A variant of the service-account token validator under test (tokenValidator.ts); absent: the built-in. */
+  readonly serviceAccountTokenValidator?: ServiceAccountTokenValidator;
 }
 
 /** Token lifetimes of the TokenRequest API (pkg/apis/authentication/validation). */

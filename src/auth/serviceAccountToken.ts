@@ -3,7 +3,8 @@
  * order: an unverified peek decides whether the token is ours at all ("not mine" lets other
  * authenticators try), then the signature (a crypto fact), the audiences, the times with the 60 s
  * leeway, and the world: the ServiceAccount and the bound object must still exist with the uids
- * in the token. No cache: a deleted pod invalidates its tokens at once.
+ * in the token. No cache: a deleted pod invalidates its tokens at once. The checks after the
+ * audiences are the validator (`validateClaims`), which a test may replace (tokenValidator.ts).
  */
 import type { CryptoFacts } from '../api/crypto.ts';
 import type { KubeObject } from '../api/meta.ts';
@@ -19,6 +20,7 @@ import type { World } from '../store/world.ts';
 import { tokenLifetimes, type IdentityConfig } from './identityConfig.ts';
 import { serviceAccountGroups, serviceAccountUsername } from './serviceAccountUsers.ts';
 import { readClaims, type ReadClaims } from './tokenClaims.ts';
+import type { ClaimsCheck } from './tokenValidator.ts';
 
 export type TokenVerdict =
   | { readonly type: 'notMine' }
@@ -102,6 +104,25 @@ function boundObjectError(world: World, c: ReadClaims, namespace: string): strin
   return null;
 }
 
+const unexpectedPrivateClaim = 'service account token claims could not be validated due to unexpected private claim';
+
+/**
+ * The built-in validator (claims.go's Validate), in the real order: the times, the private claim,
+ * the ServiceAccount (there, same uid, not deleted past the leeway), the bound object.
+ */
+export const validateClaims: ClaimsCheck = (c, world) => {
+  const late = timeError(c, world.now);
+  if (late !== null) return late;
+  if (!c.hasPrivateClaim || c.namespace === undefined || c.serviceAccount?.name === undefined) return unexpectedPrivateClaim;
+  const ns = c.namespace;
+  const saName = c.serviceAccount.name;
+  const sa = getObject(world, 'core/serviceaccounts', ns, saName);
+  if (sa === undefined) return `serviceaccounts "${saName}" not found`;
+  if (sa.metadata.uid !== c.serviceAccount.uid) return `service account UID (${sa.metadata.uid ?? ''}) does not match claim (${c.serviceAccount.uid ?? ''})`;
+  if (deletedPastLeeway(sa, world.now)) return `service account ${ns}/${saName} has been deleted`;
+  return boundObjectError(world, c, ns);
+};
+
 export function authenticateServiceAccountToken(
   token: string,
   targetAudiences: readonly string[],
@@ -121,22 +142,13 @@ export function authenticateServiceAccountToken(
   if (audiences.length === 0) {
     return { type: 'error', message: `token audiences ${goQuoteList(tokenAudiences, jsonQuote)} is invalid for the target audiences ${goQuoteList(targetAudiences, jsonQuote)}` };
   }
-  const late = timeError(c, world.now);
-  if (late !== null) return { type: 'error', message: late };
-  if (!c.hasPrivateClaim || c.namespace === undefined || c.serviceAccount?.name === undefined) {
-    return { type: 'error', message: 'service account token claims could not be validated due to unexpected private claim' };
-  }
-  const ns = c.namespace;
-  const saName = c.serviceAccount.name;
-  const sa = getObject(world, 'core/serviceaccounts', ns, saName);
-  if (sa === undefined) return { type: 'error', message: `serviceaccounts "${saName}" not found` };
-  if (sa.metadata.uid !== c.serviceAccount.uid) {
-    return { type: 'error', message: `service account UID (${sa.metadata.uid ?? ''}) does not match claim (${c.serviceAccount.uid ?? ''})` };
-  }
-  if (deletedPastLeeway(sa, world.now)) return { type: 'error', message: `service account ${ns}/${saName} has been deleted` };
-  const bound = boundObjectError(world, c, ns);
-  if (bound !== null) return { type: 'error', message: bound };
-  return { type: 'user', user: serviceAccountUser(ns, saName, sa.metadata.uid ?? '', c, names), audiences };
+  const variant = config.serviceAccountTokenValidator;
+  const refused = variant === undefined ? validateClaims(c, world) : variant(c, world, validateClaims);
+  if (refused !== null) return { type: 'error', message: refused };
+  // Only a variant accepts a token without a namespace or a name: there is no user to make of it.
+  if (c.namespace === undefined || c.serviceAccount?.name === undefined) return { type: 'error', message: unexpectedPrivateClaim };
+  // The user's uid is the claim's, as claims.go's ServiceAccountInfo (the built-in checked it is the ServiceAccount's).
+  return { type: 'user', user: serviceAccountUser(c.namespace, c.serviceAccount.name, c.serviceAccount.uid ?? '', c, names), audiences };
 }
 
 function serviceAccountUser(namespace: string, name: string, uid: string, c: ReadClaims, names: Names): UserInfo {

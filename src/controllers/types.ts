@@ -32,6 +32,12 @@ export interface Report {
   readonly involved: KubeObject;
   readonly accepted?: readonly { readonly type?: 'Normal' | 'Warning'; readonly reason: string; readonly message: string }[];
   readonly refused?: { readonly reason: string; readonly messagePrefix: string };
+  /**
+   * The item's later writes need this one: when it is refused the sync of the item ends here, as
+   * the real controller returns the error (a StatefulSet's pods are not made before its revision
+   * is stored, nor before it has adopted them).
+   */
+  readonly prerequisite?: true;
 }
 
 /** A write a controller wants, applied as an API write (sim/intents.ts). */

@@ -14,6 +14,9 @@
  *   event broadcaster gives up on one;
  * - any other refusal of an unreported write is a rejection: a bug in the controller.
  *
+ * A refused write the item's later writes need (`Report.prerequisite`) ends the item's sync: its
+ * later writes in this reconcile are not sent, as the real controller returns at that error.
+ *
  * A sync a fault cut short (a write refused, or held back for its retry) did not complete: the
  * controller keeps the memory it had (its `remember` is not applied) and does that work again,
  * as a kubelet retries a status it could not write and the garbage collector requeues an owner.
@@ -56,6 +59,8 @@ export function applyReconcile(
   const issued = new Set<string>();
   const faulted = new Set<string>();
   const memories: Intent[] = [];
+  /** Items whose sync ended at a refused prerequisite. */
+  const ended = new Set<string>();
   let cutShort = false;
   let w = world;
   for (const i of intents) {
@@ -66,6 +71,7 @@ export function applyReconcile(
     }
     if (i.report === undefined) issued.add(item);
     else reportedItems.add(item);
+    if (ended.has(item)) continue;
     // Waiting for its retry: the controller's queue would not hand the item out now.
     if (held.has(`${c.name}/${item}`) || (i.report === undefined && isBackingOff(w, c.name, item))) {
       refused.add(item);
@@ -89,6 +95,7 @@ export function applyReconcile(
     }
     if (!refused.has(item)) w = recordFailure(w, c.name, item);
     refused.add(item);
+    if (i.report?.prerequisite === true) ended.add(item);
     if (i.report !== undefined) w = reported(w, table, c, actor, recorder, i.report, applied.rejection, services, rejections);
   }
   if (!cutShort) for (const m of memories) w = remember(w, table, c, actor, m, services);

@@ -1,85 +1,25 @@
 /**
  * Model-based commands for `fc.asyncModelRun`: what users and kubelets do — create, scale, change
- * the image or the partition of a StatefulSet (or both at once: a canary release), flip a pod's readiness, fail a pod, request a
- * token, create / approve / deny a CSR, let time pass — each against a simulation, each checking
+ * the image or the partition of a StatefulSet (or both at once: a canary release), flip a pod's
+ * readiness, fail or delete a pod, request a token and review it, bind a token to a pod and review
+ * the bound tokens later (boundTokenCommands.ts), create / approve / deny a CSR, let time pass —
+ * each against a simulation, each checking
  * the answer against a small model (what must be accepted, what refused, with which code) and,
  * after every command, the invariant checkers on the simulation's world. Plain classes: the caller's
- * fast-check runs them (only `fc.constantFrom`, `integer`, `boolean`, `record` build them).
+ * fast-check runs them (only `fc.constantFrom`, `constant`, `integer`, `boolean`, `tuple` build them).
  */
 import type * as FastCheck from 'fast-check';
 import type { Simulation } from '../edges/simulation/simulation.ts';
-import { checkAll } from '../sim/checkers/all.ts';
 import type { Fc } from './arbitraries.ts';
 import type { Scenario, Step } from '../scenario/format.ts';
+import { answered, authGroup, Base, emptyModel, ns, type Body, type SimCommand, type SimModel, type SimReal } from './commandBase.ts';
+import { BoundToken, DeletePod, ReviewBoundTokens } from './boundTokenCommands.ts';
 
-/** What the commands remember of the world they made. */
-export interface SimModel {
-  readonly sets: Map<string, { replicas: number; partition: number; image: string }>;
-  readonly csrs: Map<string, 'Pending' | 'Approved' | 'Denied'>;
-}
+export { emptyModel } from './commandBase.ts';
+export type { BoundTokenRecord, SimModel, SimReal, SimCommand } from './commandBase.ts';
 
-export interface SimReal {
-  readonly sim: Simulation;
-  /**
-   * Fault rules are installed (the explorer's fault profiles): an injected fault may answer a
-   * command's request instead of the server, and then the command changed nothing.
-   */
-  readonly faults?: boolean;
-}
-
-/** A command, which can also be written as scenario steps. */
-export type SimCommand = FastCheck.AsyncCommand<SimModel, SimReal> & { toSteps(): Step[] };
-
-export const emptyModel = (): SimModel => ({ sets: new Map(), csrs: new Map() });
-
-const ns = '/api/v1/namespaces/default';
 const sets = '/apis/apps/v1/namespaces/default/statefulsets';
 const merge = { 'content-type': 'application/merge-patch+json' };
-type Body = Record<string, any>;
-
-/** An answer made by a fault rule (sim/faults.ts) rather than by the server. */
-function injected(res: { status: number; body: unknown }): boolean {
-  const b = res.body as { reason?: string; message?: string } | undefined;
-  return (res.status === 429 && b?.reason === 'TooManyRequests') || (res.status === 504 && b?.reason === 'Timeout') || ([409, 500, 503].includes(res.status) && (b?.message ?? '').includes('injected fault'));
-}
-
-/**
- * A command's request must have answered `want` (true), or, under fault rules, an injected fault
- * (false: the command changed nothing); anything else means the model and the simulation disagree.
- */
-function answered(what: string, res: { status: number; body: unknown }, want: number, faults: boolean): boolean {
-  if (res.status === want) return true;
-  if (faults && injected(res)) return false;
-  throw new Error(`${what}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
-}
-
-/** The invariants after a command (the world alone: the step-to-step checks run under `checkInvariants`). */
-function invariantsHold(sim: Simulation, what: string): void {
-  const problems = checkAll(null, sim.world);
-  if (problems.length > 0) throw new Error(`after ${what}: ${problems.join('; ')}`);
-}
-
-abstract class Base implements SimCommand {
-  abstract check(m: Readonly<SimModel>): boolean;
-  protected abstract apply(m: SimModel, sim: Simulation, faults: boolean): Promise<void>;
-  abstract toString(): string;
-  /** The command as scenario steps (names in platform.io mode), for a counterexample file. */
-  abstract toSteps(): Step[];
-  /** The status the command's request was answered with when it ran: a replay expects the same. */
-  protected observed: number | undefined;
-  protected note<T extends { readonly status: number }>(res: T): T {
-    this.observed = res.status;
-    return res;
-  }
-  /** `expect: { status }` of what was seen, for a step that replays the request. */
-  protected seen(): { expect?: { status: number } } {
-    return this.observed === undefined ? {} : { expect: { status: this.observed } };
-  }
-  async run(m: SimModel, r: SimReal): Promise<void> {
-    await this.apply(m, r.sim, r.faults === true);
-    invariantsHold(r.sim, this.toString());
-  }
-}
 
 class CreateSet extends Base {
   constructor(
@@ -212,7 +152,6 @@ class RequestToken extends Base {
   }
 }
 
-const authGroup = (sim: Simulation): string => `authentication.${sim.resources.names.domain === 'k8s.io' ? 'k8s.io' : 'platform.io'}`;
 const certGroup = (sim: Simulation): string => `certificates.${sim.resources.names.domain === 'k8s.io' ? 'k8s.io' : 'platform.io'}`;
 
 /** For a CSR: the built-in client signer (the simulation issues once approved) or a custom one (nobody issues). */
@@ -286,6 +225,11 @@ export function simulationCommands(fc: Fc, options: { readonly requests?: readon
     fc.tuple(set, ordinal, fc.constantFrom('ready' as const, 'unready' as const, 'fail' as const)).map(([n, o, move]) => new PodMove(n, o, move)),
     fc.constantFrom(1, 5, 30, 120).map((s) => new Advance(s)),
     fc.constantFrom(600, 3600).map((s) => new RequestToken(s)),
+    // Tokens are bound to, and pods deleted from, the first pod of a set: it is there whenever the
+    // set has replicas, and a short run often enough replaces a pod that has tokens.
+    fc.tuple(set, fc.constant(0)).map(([n, o]) => new DeletePod(n, o)),
+    fc.tuple(set, fc.constant(0), fc.constantFrom(600, 3600)).map(([n, o, s]) => new BoundToken(n, o, s)),
+    fc.constant(null).map(() => new ReviewBoundTokens()),
   ];
   const requests = options.requests ?? [];
   if (requests.length > 0) {
@@ -298,19 +242,41 @@ export function simulationCommands(fc: Fc, options: { readonly requests?: readon
   return out;
 }
 
+type Ran = Iterable<SimCommand | { readonly cmd: SimCommand; readonly hasRan?: boolean }>;
+
+/** fast-check's counterexample holds its own wrappers: the commands inside, up to the one that failed. */
+const unwrapped = (commands: Ran): SimCommand[] => [...commands].flatMap((c) => ('cmd' in c ? (c.hasRan === false ? [] : [c.cmd]) : [c]));
+
+/**
+ * Runs a counterexample's commands once more, in order, on a fresh model and `real` (a fresh
+ * simulation made as the failing run's was, its faults installed), and returns what the run ends
+ * with: the error, or undefined. Call it before `counterexampleScenario`: fast-check reuses command
+ * objects across its shrink attempts, and the last attempt that ran a command may not be the
+ * counterexample, while a command's steps replay what it saw when it last ran (which tokens there
+ * were to review, the answers it got).
+ */
+export async function rerunCommands(commands: Ran, real: SimReal): Promise<unknown> {
+  const model = emptyModel();
+  for (const c of unwrapped(commands)) {
+    try {
+      await c.run(model, real);
+    } catch (e) {
+      return e;
+    }
+  }
+  return undefined;
+}
+
 /**
  * A counterexample as a ready-to-run scenario: the commands as steps, with the invariant checkers
  * after every step (a broken invariant fails the step that broke it). Names are platform.io's.
  */
-export function counterexampleScenario(name: string, commands: Iterable<SimCommand | { readonly cmd: SimCommand; readonly hasRan?: boolean }>, options: { readonly seed?: number; readonly description?: string } = {}): Scenario {
-  // fast-check's counterexample holds its own wrappers: the commands inside, up to the one that failed.
-  const ran = [...commands].flatMap((c) => ('cmd' in c ? (c.hasRan === false ? [] : [c.cmd]) : [c]));
+export function counterexampleScenario(name: string, commands: Ran, options: { readonly seed?: number; readonly description?: string } = {}): Scenario {
   return {
     name,
     description: options.description ?? 'A counterexample found by a model-based run of platform-sim/testing, as steps.',
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     options: { checkInvariants: true },
-    steps: ran.flatMap((c) => c.toSteps()),
+    steps: unwrapped(commands).flatMap((c) => c.toSteps()),
   };
 }
-

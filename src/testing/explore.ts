@@ -9,10 +9,12 @@
  */
 import type * as FastCheck from 'fast-check';
 import { createSimulation } from '../edges/simulation/create.ts';
+import type { Simulation } from '../edges/simulation/simulation.ts';
 import type { Controller } from '../controllers/types.ts';
+import type { ServiceAccountTokenValidator } from '../auth/tokenValidator.ts';
 import type { FaultRule } from '../sim/faults.ts';
 import type { Scenario } from '../scenario/format.ts';
-import { counterexampleScenario, emptyModel, simulationCommands, type SimCommand } from './commands.ts';
+import { counterexampleScenario, emptyModel, rerunCommands, simulationCommands, type SimCommand } from './commands.ts';
 import { checkInvariants, eventuallyStable } from './invariants.ts';
 
 /** The part of fast-check the explorer uses (on top of what the commands use). */
@@ -28,6 +30,8 @@ export interface ExploreOptions {
   readonly requests?: readonly string[];
   /** Controllers under test (one named like a built-in takes its place). */
   readonly controllers?: readonly Controller[];
+  /** A service-account token validator under test (the simulation option of that name). */
+  readonly serviceAccountTokenValidator?: ServiceAccountTokenValidator;
   /** Called after each run with the number of runs done. */
   readonly onProgress?: (runs: number) => void;
 }
@@ -54,8 +58,10 @@ function faultProfiles(fc: ExploreFc): FastCheck.Arbitrary<FaultRule[]> {
 export async function explore(fc: ExploreFc, options: ExploreOptions): Promise<ExploreResult> {
   const commands = fc.commands(simulationCommands(fc, { requests: options.requests ?? [] }), { maxCommands: options.maxCommands ?? 30 });
   let done = 0;
+  const underTest = { ...(options.controllers === undefined ? {} : { controllers: options.controllers }), ...(options.serviceAccountTokenValidator === undefined ? {} : { serviceAccountTokenValidator: options.serviceAccountTokenValidator }) };
+  const simulation = (seeded: boolean): Promise<Simulation> => createSimulation({ seed: options.seed, checkInvariants: true, schedule: seeded ? 'seeded' : 'fixed', ...underTest });
   const property = fc.asyncProperty(commands, faultProfiles(fc), fc.boolean(), async (cmds, faults, seeded) => {
-    const sim = await createSimulation({ seed: options.seed, checkInvariants: true, schedule: seeded ? 'seeded' : 'fixed', ...(options.controllers === undefined ? {} : { controllers: options.controllers }) });
+    const sim = await simulation(seeded);
     try {
       if (faults.length > 0) sim.injectFaults(faults);
       // Safety: the model and the invariants after every command, faults firing.
@@ -73,6 +79,10 @@ export async function explore(fc: ExploreFc, options: ExploreOptions): Promise<E
   const [cmds, faults, seeded] = result.counterexample;
   // fast-check keeps its own wrappers around the commands: the ones that ran, up to the failure.
   const ran = ([...cmds] as unknown as { cmd: SimCommand; hasRan: boolean }[]).filter((c) => c.hasRan);
+  // Once more on a fresh simulation under the same faults, so that each command's steps replay the shrunk run itself (rerunCommands).
+  const again = await simulation(seeded);
+  if (faults.length > 0) again.injectFaults(faults);
+  await rerunCommands(ran, { sim: again, faults: faults.length > 0 }).finally(() => again.close());
   const scenario = counterexampleScenario(`explore-${options.seed}`, ran, {
     seed: options.seed,
     description: `A counterexample found by platform-sim explore --seed ${options.seed} (shrunk). Replay the exploration with that command; this file replays the failing run.`,

@@ -1,10 +1,12 @@
 /**
  * Valid bodies of the spec's kinds and the supporting ones, for create requests: every field the
  * spec lets a user set, drawn from the caller's fast-check. A body drawn here is accepted (201)
- * by the simulation and by a faithful server; the test suite holds that as a property.
+ * by the simulation and by a faithful server; the test suite holds that as a property. The
+ * supporting kinds are in coreObjects.ts and authorizationObjects.ts.
  */
 import type * as FastCheck from 'fast-check';
 import { dnsLabel, labels, type Fc } from './arbitraries.ts';
+import { configKey } from './coreObjects.ts';
 
 type Arb<T> = FastCheck.Arbitrary<T>;
 type Body = Record<string, unknown>;
@@ -57,8 +59,7 @@ export function statefulSet(fc: Fc): Arb<Body> {
 
 /** A ConfigMap with a few keys. */
 export function configMap(fc: Fc): Arb<Body> {
-  const key = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.'), minLength: 1, maxLength: 12 }).filter((k) => k !== '.' && k !== '..');
-  return fc.record({ name: dnsLabel(fc, 12), labels: labels(fc), data: fc.dictionary(key, fc.string({ maxLength: 20 }), { maxKeys: 4 }) }).map((d) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: d.name, labels: d.labels }, data: d.data }));
+  return fc.record({ name: dnsLabel(fc, 12), labels: labels(fc), data: fc.dictionary(configKey(fc), fc.string({ maxLength: 20 }), { maxKeys: 4 }) }).map((d) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: d.name, labels: d.labels }, data: d.data }));
 }
 
 /**

@@ -1,14 +1,16 @@
 /**
  * Near-valid bodies: a valid body with one mistake, carrying what a faithful server must answer —
- * 422 Invalid with a cause for `field` with `reason`. For conformance and fuzz properties: the
- * request is refused for that reason and nothing changes.
+ * 422 Invalid with a cause for `field` with `reason` (and `message`, where the mistake decides
+ * it). For conformance and fuzz properties: the request is refused for that reason and nothing
+ * changes. The spec's kinds are here; the supporting kinds in coreRejections.ts and
+ * authorizationRejections.ts.
  */
 import type * as FastCheck from 'fast-check';
 import type { Fc } from './arbitraries.ts';
 import { serviceAccount } from './arbitraries.ts';
 import { certificateSigningRequest, clusterTrustBundle, configMap, statefulSet, tokenRequest } from './objects.ts';
 
-type Body = Record<string, any>;
+export type Body = Record<string, any>;
 
 export interface Rejected {
   readonly body: Body;
@@ -16,22 +18,27 @@ export interface Rejected {
   readonly mistake: string;
   /** The cause the answer must carry. */
   readonly field: string;
-  readonly reason: 'FieldValueInvalid' | 'FieldValueRequired' | 'FieldValueNotSupported';
+  readonly reason: 'FieldValueInvalid' | 'FieldValueRequired' | 'FieldValueNotSupported' | 'FieldValueDuplicate' | 'FieldValueForbidden';
+  /** The cause's message, where the mistake decides it (`Required value`, `Unsupported value: "x": supported values: …`). */
+  readonly message?: string;
 }
 
-interface Mistake {
+/** One way to spoil a valid body; the field and message may depend on the spoiled body (its drawn name). */
+export interface Mistake {
   readonly mistake: string;
   readonly field: string;
   readonly reason: Rejected['reason'];
+  readonly message?: string | ((body: Body) => string);
   readonly apply: (body: Body) => void;
 }
 
 /** Each body drawn from `valid`, spoiled by one of `mistakes` (a deep copy is changed). */
-function spoiled(fc: Fc, valid: FastCheck.Arbitrary<Body>, mistakes: readonly Mistake[]): FastCheck.Arbitrary<Rejected> {
+export function spoiled(fc: Fc, valid: FastCheck.Arbitrary<Body>, mistakes: readonly Mistake[]): FastCheck.Arbitrary<Rejected> {
   return fc.tuple(valid, fc.constantFrom(...mistakes)).map(([body, m]) => {
     const copy = structuredClone(body);
     m.apply(copy);
-    return { body: copy, mistake: m.mistake, field: m.field, reason: m.reason };
+    const message = typeof m.message === 'function' ? m.message(copy) : m.message;
+    return { body: copy, mistake: m.mistake, field: m.field, reason: m.reason, ...(message === undefined ? {} : { message }) };
   });
 }
 

@@ -96,6 +96,16 @@ describe('error rules on users’ requests', () => {
 });
 
 describe('error rules on the controllers’ own writes', () => {
+  it('a refused ControllerRevision ends the StatefulSet sync there: no pod is made before its revision is stored', async () => {
+    const s = await sim({ faults: [{ controllers: ['statefulset'], verbs: ['create'], resources: ['controllerrevisions'], code: 500, times: 2 }] });
+    expect((await s.request({ method: 'POST', path: sets, body: setBody('web', 2) })).status).toBe(201);
+    // Under checkInvariants a pod naming a revision that is not stored fails the step.
+    expect(await podNames(s)).toEqual([]);
+    await s.advance('1s');
+    expect(await podNames(s)).toEqual(['web-0', 'web-1']);
+    expect(s.faults()[0]!.fired).toBe(2);
+  });
+
   it('retry a refused pod create with backoff, recording FailedCreate, never as a bug', async () => {
     const s = await sim({ faults: [{ code: 500, controllers: ['statefulset'], verbs: ['create'], resources: ['pods'], times: 2 }] });
     expect((await s.request({ method: 'POST', path: sets, body: setBody('web') })).status).toBe(201);

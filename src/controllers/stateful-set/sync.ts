@@ -70,6 +70,11 @@ function report(s: Sync, accepted: Report['accepted'], refused: Report['refused'
   return { key: s.key, involved: s.set, ...(accepted === undefined ? {} : { accepted }), ...(refused === undefined ? {} : { refused }) };
 }
 
+/** Adoption, release and revisions come first: a refusal ends the sync there (§6.4). */
+function prerequisite(s: Sync): Report {
+  return { ...report(s, undefined, undefined), prerequisite: true };
+}
+
 /**
  * Deletes a member, reporting SuccessfulDelete / FailedDelete. A failed or succeeded pod is
  * deleted the same way (v1.31 dropped the RecreatingFailedPod event, kubernetes#123809).
@@ -221,15 +226,15 @@ interface Prepared {
 /** Adoption and release, then the revisions (§6.4 first steps); the writes so far when the sync ends there. */
 function prepare(world: World, set: KubeObject, spec: SetSpec, names: Names, members: Membership): Prepared | Intent[] {
   const s: Sync = { world, set, spec, names, now: world.now, key: setKey(spec), out: [] };
-  for (const pod of [...members.adopt, ...members.release]) s.out.push({ type: 'update', resource: pods, subresource: '', object: pod, report: report(s, undefined, undefined) });
+  for (const pod of [...members.adopt, ...members.release]) s.out.push({ type: 'update', resource: pods, subresource: '', object: pod, report: prerequisite(s) });
 
   const { listed: listedRevisions, resolution } = revisionsOf(world, set, names);
   // A set being deleted gets no new revisions (the garbage collector is taking them away); with
   // no revision of its template left there is nothing to report either.
   if (spec.deleting && resolution.writes.length > 0) return s.out;
   for (const w of resolution.writes) {
-    if (w.type === 'create') s.out.push({ type: 'create', resource: revisionsResource, object: w.revision, report: report(s, undefined, undefined) });
-    else s.out.push({ type: 'update', resource: revisionsResource, subresource: '', object: w.revision, report: report(s, undefined, undefined) });
+    if (w.type === 'create') s.out.push({ type: 'create', resource: revisionsResource, object: w.revision, report: prerequisite(s) });
+    else s.out.push({ type: 'update', resource: revisionsResource, subresource: '', object: w.revision, report: prerequisite(s) });
   }
   return {
     s,
