@@ -44,15 +44,45 @@ export interface ExploreResult {
   readonly failure?: { readonly error: string; readonly commands: readonly string[]; readonly faults: readonly FaultRule[]; readonly schedule: 'fixed' | 'seeded'; readonly scenario: Scenario };
 }
 
-/** Fault profiles: none, or a few rules making users' writes fail now and then (409, 429, 500, 503). */
+/**
+ * Fault profiles: none, or up to three rules of the kinds that act on what the commands drive —
+ * a flaky API server (users' and controllers' writes failing now and then: 409, 429, 500, 503),
+ * one controller's writes failing, a controller paused or crashed for a while, the node agent
+ * failing (pods never ready, pods failing, the node lost). Watch and stale-read rules are left
+ * out: the commands are clients without watches or retries, so they would only test themselves.
+ */
 function faultProfiles(fc: ExploreFc): FastCheck.Arbitrary<FaultRule[]> {
-  const rule = fc.record({
+  const probability = fc.constantFrom(0.1, 0.3);
+  const code = fc.constantFrom(409, 429, 500, 503);
+  const flakyApi = fc.record({
     verbs: fc.constantFrom(['create'], ['update', 'patch'], ['create', 'update', 'patch']),
     resources: fc.constantFrom(['statefulsets'], ['statefulsets/scale'], ['pods/status'], ['certificatesigningrequests/approval'], ['serviceaccounts/token'], ['*']),
-    code: fc.constantFrom(409, 429, 500, 503),
-    probability: fc.constantFrom(0.1, 0.3),
+    code,
+    probability,
   });
-  return fc.oneof(fc.constant([]), fc.array(rule, { minLength: 1, maxLength: 3 })).map((rules) => rules.map((r, i) => ({ ...r, name: `explore-${i}`, message: `injected fault explore-${i}` })));
+  const controllerWrites = fc.record({
+    controllers: fc.constantFrom(['statefulset'], ['node-agent'], ['scheduler'], ['csrsigning'], ['csrapproving'], ['garbagecollector']),
+    code,
+    probability,
+  });
+  const stoppedController = fc.record({
+    kind: fc.constant('controller' as const),
+    controller: fc.constantFrom('statefulset', 'node-agent', 'scheduler', 'csrsigning', 'csrapproving', 'garbagecollector'),
+    action: fc.constantFrom('pause' as const, 'crash' as const),
+    from: fc.constantFrom('0s', '10s', '1m'),
+    for: fc.constantFrom('5s', '30s', '2m'),
+  });
+  const failingNode = fc.oneof(
+    fc.record({ kind: fc.constant('node' as const), action: fc.constant('podNeverReady' as const), probability }),
+    fc.record({ kind: fc.constant('node' as const), action: fc.constant('podFails' as const), probability, times: fc.constantFrom(1, 2) }),
+    fc.record({ kind: fc.constant('node' as const), action: fc.constant('nodeLost' as const), from: fc.constantFrom('0s', '30s') }),
+  );
+  const rule: FastCheck.Arbitrary<FaultRule> = fc.oneof(flakyApi, controllerWrites, stoppedController, failingNode);
+  const named = (r: FaultRule, i: number): FaultRule => {
+    const name = `explore-${i}`;
+    return r.kind === undefined || r.kind === 'error' ? { ...r, name, message: `injected fault ${name}` } : { ...r, name };
+  };
+  return fc.oneof(fc.constant([]), fc.array(rule, { minLength: 1, maxLength: 3 })).map((rules) => rules.map(named));
 }
 
 export async function explore(fc: ExploreFc, options: ExploreOptions): Promise<ExploreResult> {

@@ -66,6 +66,21 @@ describe('the testing kit catches broken controllers', () => {
   });
 });
 
+describe('the explorer catches the broken controllers, fault profiles and all', () => {
+  it.each(Object.entries(brokenControllers))('%s: caught within 500 runs, shrunk to a few commands, written as a scenario that fails the same way', async (variant, broken) => {
+    const result = await explore(fc, { seed: 2, runs: 500, requests: await csrRequests(), controllers: [broken] });
+    expect(result.failed, `${variant} was not caught by the explorer in 500 runs`).toBe(true);
+    const f = result.failure!;
+    console.log(`${variant} (explore): caught after ${result.runs} runs; counterexample: ${f.commands.join(' → ')}`);
+    expect(f.commands.length).toBeLessThanOrEqual(4);
+    const loaded = loadScenario(stringify(f.scenario), `${variant}.yaml`);
+    if (!loaded.ok) throw new Error(loaded.errors.map((e) => e.message).join('\n'));
+    const withBroken = await runScenario(loaded.scenario, { driver: (sc, seed) => InProcessDriver.start({ ...sc, options: { ...sc.options, controllers: [broken] } as NonNullable<Scenario['options']> }, seed) });
+    expect(withBroken.outcome).toBe('failed');
+    expect((await runScenario(loaded.scenario)).outcome).toBe('passed');
+  });
+});
+
 describe('the testing kit catches a TokenReview that ignores the bound pod\'s uid', () => {
   const under: Under = { serviceAccountTokenValidator: tokenReviewIgnoringPodUid };
 
