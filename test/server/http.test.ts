@@ -53,6 +53,28 @@ describe('HTTP server', () => {
     expect(large.headers.get('transfer-encoding')).toBe('chunked');
   });
 
+  it('takes every kind of fault rule through /sim/v1/faults: a watch ended with 410, a stale read, a refused controller name', async () => {
+    const post = (rules: unknown) => fetch(`${server.url}/sim/v1/faults`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+    const bad = await post([{ kind: 'controller', controller: 'nobody', action: 'pause' }]);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/^rules\[0\]\.controller: no controller "nobody" in this simulation/);
+    const list = (await (await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { headers: auth() })).json()) as { metadata: { resourceVersion: string } };
+    expect((await post([{ kind: 'watch', action: 'expire', resources: ['configmaps'], times: 1 }, { kind: 'staleRead', resources: ['configmaps'], names: ['stale'], revisions: 1, times: 1 }])).status).toBe(200);
+    const res = await fetch(`${server.url}/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=${list.metadata.resourceVersion}`, { headers: auth() });
+    const reader = res.body!.getReader();
+    await fetch(`${server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ metadata: { name: 'stale' } }) });
+    let text = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += new TextDecoder().decode(chunk.value);
+    const events = text.trim().split('\n').map((l) => JSON.parse(l) as { type: string; object: { code?: number; reason?: string } });
+    expect(events).toMatchObject([{ type: 'ERROR', object: { code: 410, reason: 'Expired' } }]);
+    // One revision ago the ConfigMap did not exist yet; the next read is fresh.
+    expect((await fetch(`${server.url}/api/v1/namespaces/default/configmaps/stale`, { headers: auth() })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/v1/namespaces/default/configmaps/stale`, { headers: auth() })).status).toBe(200);
+    const faults = (await (await fetch(`${server.url}/sim/v1/faults`, { headers: auth() })).json()) as { faults: { fired: number }[] };
+    expect(faults.faults.map((f) => f.fired)).toEqual([0, 1]);
+    await fetch(`${server.url}/sim/v1/faults`, { method: 'DELETE', headers: auth() });
+  });
+
   it('streams a watch as one JSON event per line', async () => {
     const hash = (await (await fetch(`${server.url}/sim/v1/hash`, { headers: auth() })).json()) as { hash: string };
     expect(hash.hash).toMatch(/^[0-9a-f]{64}$/);
