@@ -6,6 +6,7 @@ export { Simulation } from './edges/simulation/simulation.ts';
 export { createSimulation, restoreSimulation } from './edges/simulation/create.ts';
 export type { SimRequest, SimResponse, SimRequestOptions, KubeList, PatchType, Snapshot, ClientCertificateRequest, CertificateRequestSpec } from './edges/simulation/simulation.ts';
 export type { SimulationOptions, StaticUser, RequestHeaderOptions } from './sim/options.ts';
+export type { ServiceAccountTokenValidator, ClaimsCheck } from './auth/tokenValidator.ts';
 export { PlatformSimError } from './sim/options.ts';
 export type { AsIdentity } from './edges/simulation/authenticate.ts';
 export { step } from './sim/step.ts';

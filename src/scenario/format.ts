@@ -127,25 +127,26 @@ export interface StepCommon extends Credentials {
   readonly capture?: Readonly<Record<string, string>>;
 }
 
-export type Step = StepCommon &
-  (
-    | { readonly create: Manifest | readonly Manifest[] }
-    | { readonly apply: Manifest | readonly Manifest[]; readonly fieldManager?: string }
-    | { readonly update: Manifest | readonly Manifest[] }
-    | { readonly patch: ObjectRef & { readonly type?: PatchType; readonly subresource?: string; readonly patch: unknown } }
-    | { readonly delete: (ObjectRef & { readonly propagationPolicy?: 'Foreground' | 'Background' | 'Orphan'; readonly gracePeriodSeconds?: number }) | readonly ObjectRef[] }
-    | { readonly request: RequestSpec }
-    | { readonly approve: CsrDecision }
-    | { readonly deny: CsrDecision }
-    | { readonly advance: string }
-    | { readonly settle: true }
-    | { readonly expect: Expectation }
-    | { readonly capture: Readonly<Record<string, { readonly object: ObjectRef; readonly path: string }>> }
-    | { readonly fault: readonly FaultRule[] | 'clear' }
-    | { readonly snapshot: string }
-    | { readonly restore: string }
-    | { readonly certificateRequest: CertificateRequestStep }
-  );
+/** A step: an action with its common fields, or a standalone check or capture (which has no answer to check or capture from). */
+export type Step = (StepCommon & ActionStep) | (StandaloneCommon & { readonly expect: Expectation }) | (StandaloneCommon & { readonly capture: Readonly<Record<string, { readonly object: ObjectRef; readonly path: string }>> });
+
+type StandaloneCommon = Omit<StepCommon, 'expect' | 'capture'>;
+
+type ActionStep =
+  | { readonly create: Manifest | readonly Manifest[] }
+  | { readonly apply: Manifest | readonly Manifest[]; readonly fieldManager?: string }
+  | { readonly update: Manifest | readonly Manifest[] }
+  | { readonly patch: ObjectRef & { readonly type?: PatchType; readonly subresource?: string; readonly patch: unknown } }
+  | { readonly delete: (ObjectRef & { readonly propagationPolicy?: 'Foreground' | 'Background' | 'Orphan'; readonly gracePeriodSeconds?: number }) | readonly ObjectRef[] }
+  | { readonly request: RequestSpec }
+  | { readonly approve: CsrDecision }
+  | { readonly deny: CsrDecision }
+  | { readonly advance: string }
+  | { readonly settle: true }
+  | { readonly fault: readonly FaultRule[] | 'clear' }
+  | { readonly snapshot: string }
+  | { readonly restore: string }
+  | { readonly certificateRequest: CertificateRequestStep };
 
 export interface CsrDecision {
   readonly name: string;

@@ -11,7 +11,7 @@ import type { TraceEvent } from '../edges/simulation/trace.ts';
 import type { KubeObject } from '../api/meta.ts';
 import type { Answer, Capability, DriverRequest, ScenarioDriver } from './driver.ts';
 import { parseFieldPath, readFieldPath } from '../core/fieldPath.ts';
-import { kindOf, type AnswerExpectation, type Credentials, type Expectation, type FieldCheck, type Manifest, type ObjectRef, type Scenario, type Step, type TokenExpectation } from './format.ts';
+import { kindOf, type AnswerExpectation, type Credentials, type Expectation, type FieldCheck, type Manifest, type ObjectRef, type Scenario, type Step, type StepCommon, type TokenExpectation } from './format.ts';
 import { InProcessDriver } from './inProcess.ts';
 import { Kinds, ScenarioError } from './kinds.ts';
 import { matchShape } from './match.ts';
@@ -268,22 +268,24 @@ class Context {
     const step = this.#substitute(raw) as Step;
     const s = step as Record<string, any>;
     const kind = kindOf(step);
+    // For the action kinds: their answer's expectation and captures (the standalone ones have neither).
+    const acting = step as StepCommon;
     switch (kind) {
       case 'create':
       case 'apply':
       case 'update':
-        return this.#each(step, manifestsOf(s[kind]), (m) => this.#write(step, kind, m, s['fieldManager']));
+        return this.#each(acting, manifestsOf(s[kind]), (m) => this.#write(step, kind, m, s['fieldManager']));
       case 'patch': {
         const p = s.patch as ObjectRef & { type?: string; subresource?: string; patch: unknown };
         const path = `${await this.kinds.objectPath(p)}${p.subresource === undefined ? '' : `/${p.subresource}`}`;
         const type = p.type ?? 'merge';
         const query = type === 'apply' ? '?fieldManager=platform-sim-scenario&force=true' : '';
         const body = type === 'apply' ? JSON.stringify(p.patch) : p.patch;
-        return this.#each(step, [null], () => this.#send(step, { method: 'PATCH', path: path + query, headers: { 'content-type': patchTypes[type]! }, body }));
+        return this.#each(acting, [null], () => this.#send(step, { method: 'PATCH', path: path + query, headers: { 'content-type': patchTypes[type]! }, body }));
       }
       case 'delete': {
         const refs = Array.isArray(s.delete) ? (s.delete as ObjectRef[]) : [s.delete as ObjectRef & { propagationPolicy?: string; gracePeriodSeconds?: number }];
-        return this.#each(step, refs, async (r) => {
+        return this.#each(acting, refs, async (r) => {
           const opts = r as { propagationPolicy?: string; gracePeriodSeconds?: number };
           const body = opts.propagationPolicy === undefined && opts.gracePeriodSeconds === undefined ? undefined : { apiVersion: 'v1', kind: 'DeleteOptions', ...(opts.propagationPolicy === undefined ? {} : { propagationPolicy: opts.propagationPolicy }), ...(opts.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: opts.gracePeriodSeconds }) };
           return this.#send(step, { method: 'DELETE', path: await this.kinds.objectPath(r), ...(body === undefined ? {} : { body }) });
@@ -292,11 +294,11 @@ class Context {
       case 'request': {
         const r = s.request as { method: string; path: string; body?: unknown; headers?: Record<string, string> };
         const answer = await this.#send(step, { method: r.method, path: r.path, ...(r.headers === undefined ? {} : { headers: r.headers }), ...(r.body === undefined ? {} : { body: r.body }) });
-        return step.expect === undefined ? this.#capture(step, answer) : (checkAnswer(step.expect, answer, false) ?? this.#capture(step, answer));
+        return acting.expect === undefined ? this.#capture(acting, answer) : (checkAnswer(acting.expect, answer, false) ?? this.#capture(acting, answer));
       }
       case 'approve':
       case 'deny':
-        return this.#each(step, [null], () => this.#decide(step, kind, s[kind]));
+        return this.#each(acting, [null], () => this.#decide(step, kind, s[kind]));
       case 'advance':
         await this.driver.advance(s.advance);
         return null;
@@ -391,7 +393,7 @@ class Context {
   }
 
   /** Runs `f` for each item, checks each answer (a success unless `expect` says otherwise), captures from the last. */
-  async #each<T>(step: Step, items: readonly T[], f: (item: T) => Promise<Answer>): Promise<Failure | null> {
+  async #each<T>(step: StepCommon, items: readonly T[], f: (item: T) => Promise<Answer>): Promise<Failure | null> {
     let last: Answer | undefined;
     for (const item of items) {
       last = await f(item);
@@ -401,7 +403,7 @@ class Context {
     return last === undefined ? null : this.#capture(step, last);
   }
 
-  #capture(step: Step, answer: Answer): Failure | null {
+  #capture(step: StepCommon, answer: Answer): Failure | null {
     for (const [name, path] of Object.entries(step.capture ?? {})) {
       if (typeof path !== 'string') continue;
       const value = this.#read(answer.body, path);

@@ -24,7 +24,7 @@ const podRef = (name: string): ObjectRef => ({ apiVersion: 'v1', kind: 'Pod', na
  * A step capturing a pod's uid as `as`. (Cast: in format.ts's Step, StepCommon's answer-capture
  * of strings intersects the capture step's `{ object, path }` entries, which no value satisfies.)
  */
-const captureUid = (name: string, as: string, pod: string): Step => ({ name, capture: { [as]: { object: podRef(pod), path: 'metadata.uid' } } }) as unknown as Step;
+const captureUid = (name: string, as: string, pod: string): Step => ({ name, capture: { [as]: { object: podRef(pod), path: 'metadata.uid' } } });
 
 /** A pod as a client reads it. */
 interface PodNow {
