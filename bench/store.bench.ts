@@ -62,7 +62,7 @@ export async function storeBench(progress: (msg: string) => void): Promise<Row[]
         method: 'PATCH',
         path: `/api/v1/namespaces/default/serviceaccounts/sa-${j}`,
         headers: { 'content-type': 'application/merge-patch+json' },
-        body: { automountServiceAccountToken: (toggled[j] ^= 1) === 1 },
+        body: { automountServiceAccountToken: (toggled[j] = 1 - toggled[j]!) === 1 },
       });
     };
     const update = await rate(changingPatch);

@@ -18,6 +18,7 @@ export { renderScenarioReport } from './scenario/report.ts';
 export type { ReportedScenario } from './scenario/report.ts';
 export type { Scenario, Step, ScenarioOptions, Manifest, ObjectRef, Expectation, AnswerExpectation, FieldCheck, TokenExpectation, RequestSpec, CsrDecision, CertificateRequestStep } from './scenario/format.ts';
 export { statefulSet, configMap, tokenRequest, certificateSigningRequest, clusterTrustBundle } from './testing/objects.ts';
+export { tokenReview, refusedTokenReview, selfSubjectReview, type RefusedReview } from './testing/reviewObjects.ts';
 export { rejectedStatefulSet, rejectedServiceAccount, rejectedConfigMap, rejectedTokenRequest, rejectedCertificateSigningRequest, rejectedClusterTrustBundle } from './testing/rejections.ts';
 export type { Rejected } from './testing/rejections.ts';
 export { namespace, secret, pod, node, service, persistentVolumeClaim, event, controllerRevision, configKey } from './testing/coreObjects.ts';
