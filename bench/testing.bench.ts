@@ -39,6 +39,7 @@ export async function testingBench(progress: (msg: string) => void): Promise<Row
   return [
     { what: '1,000 model-based runs of up to 30 commands, fresh simulation each, invariants on (runs/s)', value: `${fmt(1000 / (ms / 1000))} (${fmt(ms / 1000)} s, ${fmt(steps / (ms / 1000))} commands/s)`, baseline: `${fmt(drawMs)} ms (fast-check drawing the 1,000 sequences)`, target: '', ok: null },
     { what: 'platform-sim explore: runs of up to 30 commands under fault profiles, safety then liveness (runs/s)', value: `${fmt(explored.runs / (exploreMs / 1000))} (${explored.runs} runs in ${fmt(exploreMs / 1000)} s${explored.failed ? ', a counterexample found' : ''})`, baseline: '', target: '', ok: null },
+    { what: 'platform-sim explore: steps (commands carried out, invariants after each) per second', value: `${fmt(explored.steps / (exploreMs / 1000))} (${explored.steps.toLocaleString('en-US')} steps)`, baseline: '', target: '', ok: null },
     { what: 'a fresh simulation after the first, invariants on (ms)', value: fmt(fresh), baseline: '', target: '< 2 ms', ok: fresh < 2 },
   ];
 }

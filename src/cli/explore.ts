@@ -76,7 +76,7 @@ export async function exploreCommand(args: readonly string[], io: Io, under: { r
   const step = Math.max(1, Math.floor(runs / 10));
   const result = await explore(fc, { seed, runs, requests, ...under, ...(budgetMs === undefined ? {} : { budgetMs }), onProgress: (done) => done % step === 0 && io.err(bar(Math.min(done, runs), runs)) });
   if (!result.failed) {
-    io.out(`${result.runs} runs held: the invariants after every step, and every world came to rest (seed ${seed})`);
+    io.out(`${result.runs} runs (${result.steps.toLocaleString('en-US')} steps) held: the invariants after every step, and every world came to rest (seed ${seed})`);
     return 0;
   }
   const f = result.failure!;

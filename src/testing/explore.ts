@@ -39,6 +39,8 @@ export interface ExploreOptions {
 export interface ExploreResult {
   readonly failed: boolean;
   readonly runs: number;
+  /** Commands carried out across every run (shrinking included): the steps explored. */
+  readonly steps: number;
   readonly seed: number;
   /** For a failure: what broke, the shrunk commands, the fault profile and the run as a scenario. */
   readonly failure?: { readonly error: string; readonly commands: readonly string[]; readonly faults: readonly FaultRule[]; readonly schedule: 'fixed' | 'seeded'; readonly scenario: Scenario };
@@ -88,6 +90,7 @@ function faultProfiles(fc: ExploreFc): FastCheck.Arbitrary<FaultRule[]> {
 export async function explore(fc: ExploreFc, options: ExploreOptions): Promise<ExploreResult> {
   const commands = fc.commands(simulationCommands(fc, { requests: options.requests ?? [] }), { maxCommands: options.maxCommands ?? 30 });
   let done = 0;
+  let steps = 0;
   const underTest = { ...(options.controllers === undefined ? {} : { controllers: options.controllers }), ...(options.serviceAccountTokenValidator === undefined ? {} : { serviceAccountTokenValidator: options.serviceAccountTokenValidator }) };
   const simulation = (seeded: boolean): Promise<Simulation> => createSimulation({ seed: options.seed, checkInvariants: true, schedule: seeded ? 'seeded' : 'fixed', ...underTest });
   const property = fc.asyncProperty(commands, faultProfiles(fc), fc.boolean(), async (cmds, faults, seeded) => {
@@ -100,12 +103,13 @@ export async function explore(fc: ExploreFc, options: ExploreOptions): Promise<E
       await eventuallyStable(sim);
       checkInvariants(sim, { since: null });
     } finally {
+      steps += ([...cmds] as unknown as { hasRan: boolean }[]).filter((c) => c.hasRan).length;
       sim.close();
       options.onProgress?.(++done);
     }
   });
   const result = await fc.check(property, { seed: options.seed, numRuns: options.runs, ...(options.budgetMs === undefined ? {} : { interruptAfterTimeLimit: options.budgetMs }) });
-  if (!result.failed || result.counterexample === null) return { failed: false, runs: result.numRuns, seed: options.seed };
+  if (!result.failed || result.counterexample === null) return { failed: false, runs: result.numRuns, steps, seed: options.seed };
   const [cmds, faults, seeded] = result.counterexample;
   // fast-check keeps its own wrappers around the commands: the ones that ran, up to the failure.
   const ran = ([...cmds] as unknown as { cmd: SimCommand; hasRan: boolean }[]).filter((c) => c.hasRan);
@@ -132,6 +136,7 @@ export async function explore(fc: ExploreFc, options: ExploreOptions): Promise<E
   return {
     failed: true,
     runs: result.numRuns,
+    steps,
     seed: options.seed,
     failure: { error: String(result.errorInstance instanceof Error ? result.errorInstance.message : result.errorInstance), commands: ran.map((c) => String(c.cmd)), faults, schedule: seeded ? 'seeded' : 'fixed', scenario: withFaults },
   };

@@ -20,7 +20,7 @@ describe('platform-sim explore', () => {
     const r = await runCli('explore', '--seed', '3', '--runs', '10');
     expect(r.code).toBe(0);
     expect(r.out).toContain('exploring with seed 3: 10 runs');
-    expect(r.out).toContain('10 runs held');
+    expect(r.out).toMatch(/^10 runs \([\d,]+ steps\) held: /m);
     expect(r.err.split('\n').at(-1)).toBe('[██████████] 10/10 runs');
   });
 
@@ -38,7 +38,8 @@ describe('explore', () => {
     const maker = await createSimulation({ seed: 1 });
     const requests = [btoa((await maker.createCertificateRequest({ commonName: 'x' })).request)];
     const result = await explore(fc, { seed: 1, runs: 20, requests });
-    expect(result).toEqual({ failed: false, runs: 20, seed: 1 });
+    expect(result).toMatchObject({ failed: false, runs: 20, seed: 1 });
+    expect(result.steps).toBeGreaterThan(20);
   });
 
   it('finds a broken controller, shrinks the run, and writes it as a scenario that fails the same way', async () => {
