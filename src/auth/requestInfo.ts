@@ -4,6 +4,7 @@
  * names no served resource). `/api/v1/namespaces/ns/serviceaccounts/sa/token` is verb `create`
  * (for POST), resource `serviceaccounts`, subresource `token`, namespace `ns`, name `sa`.
  */
+import { getOwn } from '../core/json.ts';
 export interface RequestAttributes {
   readonly resourceRequest: boolean;
   readonly verb: string;
@@ -58,7 +59,7 @@ export function requestAttributes(method: string, pathWithQuery: string): Reques
   } else return nonResource(method, path);
   const apiVersion = parts[0]!;
   parts = parts.slice(1);
-  let verb = methodVerbs[method.toUpperCase()] ?? '';
+  let verb = getOwn(methodVerbs, method.toUpperCase()) ?? '';
   // The deprecated `/watch/` path prefix.
   if (parts[0] === 'watch') {
     parts = parts.slice(1);

@@ -153,7 +153,7 @@ export function authenticateServiceAccountToken(
 
 function serviceAccountUser(namespace: string, name: string, uid: string, c: ReadClaims, names: Names): UserInfo {
   const key = (k: string): string => `authentication.${names.wellKnown}/${k}`;
-  const extra: Record<string, string[]> = {};
+  const extra = Object.create(null) as Record<string, string[]>;
   if (c.jti !== undefined) extra[key('credential-id')] = [`JTI=${c.jti}`];
   if (c.node?.name !== undefined) extra[key('node-name')] = [c.node.name];
   if (c.node?.uid !== undefined) extra[key('node-uid')] = [c.node.uid];

@@ -5,7 +5,7 @@
  * mode) with the namespace, the service account and the bound object. Keys are sorted, as Go
  * marshals them, so the same inputs always give the same bytes to sign.
  */
-import { canonicalJson, isObject, type JsonObject } from '../core/json.ts';
+import { canonicalJson, getOwn, isObject, type JsonObject } from '../core/json.ts';
 
 export interface ObjectRef {
   readonly name: string;
@@ -79,7 +79,7 @@ const partialRef = (v: unknown): Partial<ObjectRef> | undefined => {
 export function readClaims(payload: JsonObject, privateClaim: string): ReadClaims {
   const audRaw = payload['aud'];
   const aud = typeof audRaw === 'string' ? [audRaw] : Array.isArray(audRaw) ? audRaw.filter((a): a is string => typeof a === 'string') : undefined;
-  const priv = payload[privateClaim];
+  const priv = getOwn(payload, privateClaim);
   const p = isObject(priv) ? priv : undefined;
   const out: Record<string, unknown> = {
     iss: str(payload['iss']),

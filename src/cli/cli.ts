@@ -75,6 +75,7 @@ export async function cli(argv: readonly string[], io: Io): Promise<{ code: numb
     const server = await serve(parsed.options);
     io.out(`platform-sim listening on ${server.url}`);
     io.out(`admin token: ${server.adminToken}`);
+    for (const w of server.warnings) io.err(w);
     return { code: 0, server };
   } catch (e) {
     // One line: the address and the cause, or the option and what is wrong with it.

@@ -12,6 +12,7 @@ import type { FaultRule } from '../sim/faults.ts';
 import type { Answer, Capability, DriverRequest, ScenarioDriver } from '../scenario/driver.ts';
 import type { Scenario } from '../scenario/format.ts';
 import { sendTo, type ServerTarget } from './target.ts';
+import { getOwn } from '../core/json.ts';
 
 type Target = ServerTarget & { server: string };
 
@@ -49,12 +50,13 @@ export class RemoteTarget {
 function optionMismatch(scenario: Scenario, server: Record<string, unknown>): string | undefined {
   const want: Record<string, unknown> = { ...scenario.options, ...(scenario.startTime === undefined ? {} : { startTime: scenario.startTime }) };
   for (const [k, v] of Object.entries(want).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const got = getOwn(server, k);
     // serve adds its admin to the static users: the scenario's users must be among the server's.
-    if (k === 'users' && Array.isArray(v) && Array.isArray(server[k])) {
-      const have = (server[k] as unknown[]).map((u) => JSON.stringify(u));
+    if (k === 'users' && Array.isArray(v) && Array.isArray(got)) {
+      const have = (got as unknown[]).map((u) => JSON.stringify(u));
       if (v.every((u) => have.includes(JSON.stringify(u)))) continue;
     }
-    if (JSON.stringify(server[k]) !== JSON.stringify(v)) return `the scenario needs option ${k}=${JSON.stringify(v)}; the target runs with ${server[k] === undefined ? 'the default' : JSON.stringify(server[k])}`;
+    if (JSON.stringify(got) !== JSON.stringify(v)) return `the scenario needs option ${k}=${JSON.stringify(v)}; the target runs with ${got === undefined ? 'the default' : JSON.stringify(got)}`;
   }
   return undefined;
 }
@@ -101,7 +103,7 @@ export class RemoteDriver implements ScenarioDriver {
     const watch = /[?&]watch=(1|t|T|true|TRUE|True)(&|$)/.test(req.path);
     const a = await sendTo(this.#target, { method: req.method, path: req.path, headers, ...(body === undefined ? {} : { body }), headersOnly: watch });
     const type = String(a.headers['content-type'] ?? '');
-    const out: Record<string, string | readonly string[]> = {};
+    const out = Object.create(null) as Record<string, string | readonly string[]>;
     for (const [k, v] of Object.entries(a.headers)) if (v !== undefined) out[k] = v;
     let parsed: unknown = a.body;
     if (/^application\/([\w.-]+\+)?json/.test(type) && a.body !== '') parsed = JSON.parse(a.body);

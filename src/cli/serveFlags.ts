@@ -18,11 +18,11 @@ const stringFlags = [
   'cluster-signing-cert-file', 'cluster-signing-key-file', 'cluster-signing-duration', 'feature-gates',
 ] as const;
 /** Booleans with their default; each also has a `--no-…` form and a `--flag=true|false` form. */
-const booleanFlags = { tls: true, 'node-agent': true, 'anonymous-auth': false, 'service-account-extend-token-expiration': true } as const;
+const booleanFlags = { tls: true, 'node-agent': true, 'anonymous-auth': false, 'service-account-extend-token-expiration': true, 'deterministic-keys': false } as const;
 
 export const serveUsage = `usage: platform-sim serve [--host H] [--port P] [--seed N] [--start-time T]
     [--group-domain platform.io|k8s.io] [--clock wall|manual] [--settle auto|manual] [--schedule fixed|seeded]
-    [--admin-token T] [--tls | --no-tls] [--kubeconfig PATH] [--token-auth-file F] [--state-file F]
+    [--admin-token T] [--deterministic-keys] [--tls | --no-tls] [--kubeconfig PATH] [--token-auth-file F] [--state-file F]
     [--no-node-agent] [--pod-ready-after D] [--compaction-interval D] [--anonymous-auth[=false]]
     [--client-ca-file F] [--requestheader-client-ca-file F] [--requestheader-allowed-names a,b]
     [--requestheader-username-headers H,…] [--requestheader-uid-headers H,…]
@@ -139,6 +139,8 @@ export function parseServeFlags(argv: readonly string[]): Parsed {
       ...opt('seed', s('seed')),
       ...opt('startTime', s('start-time')),
       ...opt('adminToken', s('admin-token')),
+      // Only when asked for: without it (and without --seed) serve mixes a drawn secret into the keys.
+      ...opt('deterministicKeys', bool('deterministic-keys') ? true : undefined),
       ...opt('kubeconfig', s('kubeconfig')),
       ...opt('stateFile', s('state-file')),
       ...opt('podReadyAfter', s('pod-ready-after')),

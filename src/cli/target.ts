@@ -60,7 +60,7 @@ export function sendTo(target: ServerTarget & { server: string }, req: { method:
   const url = new URL(req.path, target.server);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const tls = url.protocol === 'https:' ? { ...(target.ca === undefined ? {} : { ca: target.ca }), rejectUnauthorized: target.insecure !== true } : {};
-  const headers: Record<string, string | string[]> = {};
+  const headers = Object.create(null) as Record<string, string | string[]>;
   for (const [k, v] of Object.entries(req.headers ?? {})) headers[k.toLowerCase()] = typeof v === 'string' ? v : [...v];
   if (headers['authorization'] === undefined && target.token !== undefined) headers['authorization'] = `Bearer ${target.token}`;
   if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));

@@ -34,10 +34,12 @@ export interface Report {
   readonly refused?: { readonly reason: string; readonly messagePrefix: string };
   /**
    * The item's later writes need this one: when it is refused the sync of the item ends here, as
-   * the real controller returns the error (a StatefulSet's pods are not made before its revision
-   * is stored, nor before it has adopted them).
+   * the real controller returns the error — `sync`: nothing more (a StatefulSet's pods are not
+   * made before its revision is stored, nor before it has adopted them); `members`: only its
+   * status is still written (a pod is not made without its claim, and the real controller still
+   * reports status after a member's error).
    */
-  readonly prerequisite?: true;
+  readonly prerequisite?: 'sync' | 'members';
 }
 
 /** A write a controller wants, applied as an API write (sim/intents.ts). */

@@ -3,6 +3,7 @@
  * RFC 3339 with second precision (`2025-01-01T00:00:00Z`), as Kubernetes' metav1.Time does.
  * Durations use Go syntax (`500ms`, `30s`, `1h30m`).
  */
+import { getOwn } from './json.ts';
 export type Instant = number;
 export type Millis = number;
 
@@ -24,7 +25,7 @@ export function parseDuration(text: string): Millis | null {
     re.lastIndex = pos;
     const m = re.exec(text);
     if (m === null) return null;
-    total += Number(m[1]) * units[m[2]!]!;
+    total += Number(m[1]) * getOwn(units, m[2]!)!;
     pos = re.lastIndex;
   }
   return sign * Math.round(total);
@@ -47,6 +48,9 @@ export function formatDuration(ms: Millis): string {
   out += `${s}s`;
   return (neg ? '-' : '') + out;
 }
+
+/** The last instant an RFC 3339 timestamp can name (year 9999): later ones are written as this. */
+export const latestInstant: Instant = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 let lastInstant = Number.NaN;
 let lastFormatted = '';

@@ -3,6 +3,7 @@
  * `status.conditions[type=Approved].status` (the first list element whose field has that value),
  * `metadata.labels["app.platform.io/name"]` (a name with dots or brackets, quoted).
  */
+import { getOwn } from './json.ts';
 
 export type Segment = { readonly name: string } | { readonly index: number } | { readonly field: string; readonly value: string };
 
@@ -57,7 +58,7 @@ export function readFieldPath(value: unknown, segments: readonly Segment[]): { r
       v = v[s.index];
     } else {
       if (!Array.isArray(v)) return { found: false };
-      const hit = v.find((e) => typeof e === 'object' && e !== null && String((e as Record<string, unknown>)[s.field]) === s.value);
+      const hit = v.find((e) => typeof e === 'object' && e !== null && String(getOwn(e as Record<string, unknown>, s.field)) === s.value);
       if (hit === undefined) return { found: false };
       v = hit;
     }

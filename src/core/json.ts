@@ -25,7 +25,12 @@ export function setOwn(o: JsonObject, key: string, value: JsonValue): void {
   else o[key] = value;
 }
 
-export function getOwn(o: JsonObject, key: string): JsonValue | undefined {
+/**
+ * `o[key]` when `key` is an own property, else undefined: the lookup for every map whose keys a
+ * user names (labels, headers, body keys), so that `constructor` or `toString` is never
+ * Object.prototype's member. Any string-keyed record, JSON objects included.
+ */
+export function getOwn<V>(o: { readonly [key: string]: V }, key: string): V | undefined {
   return hasOwn(o, key) ? o[key] : undefined;
 }
 

@@ -53,4 +53,35 @@ export const limits = {
   eventReasonBytesMax: 128,
   /** Core/v1 Event `message` length (UTF-8 bytes; upstream's note limit). */
   eventNoteBytesMax: 1024,
+  /**
+   * Virtual time's range: an instant must stay writable as an RFC 3339 timestamp (four-digit
+   * years), so time starts no earlier than 0000-01-01T00:00:00Z and never passes
+   * 9999-12-31T23:59:59Z. Checked on `startTime`, on every advance and on a snapshot's `now`.
+   */
+  instantMin: -62_167_219_200_000,
+  instantMax: 253_402_300_799_000,
+  /**
+   * A stored object's size, as etcd's default `--max-request-bytes` (1.5 MiB), measured on the
+   * object's JSON (etcd holds built-in kinds as protobuf, a little smaller): a write over it is
+   * refused with etcd's `etcdserver: request is too large`.
+   */
+  storedObjectBytesMax: 1_572_864,
+  /** Objects stored of one kind (all namespaces): a create beyond it is refused like an exceeded quota. */
+  objectsPerKindMax: 200_000,
+  /** Watches one HTTP client (remote address) may hold open, and all clients together. */
+  watchesPerClientMax: 100,
+  watchesTotalMax: 1000,
+  /** Request line and headers over HTTP, as Go's net/http default that kube-apiserver serves with (1 MiB). */
+  requestHeaderBytesMax: 1_048_576,
+  /**
+   * Bytes a watch response may have queued for a client that does not read before the watch is
+   * cut off (kube-apiserver drops a watcher whose buffer is full; the client lists and watches
+   * again): several of the largest events (storedObjectBytesMax), far more than a reading client queues.
+   */
+  watchQueuedBytesMax: 8 * 1024 * 1024,
+  /**
+   * A state file's journal is folded into a new snapshot once it is this large and at least as
+   * large as the snapshot: a write then costs its change plus a bounded share of a snapshot.
+   */
+  stateJournalCompactionBytesMin: 8 * 1024 * 1024,
 } as const;

@@ -60,5 +60,16 @@ export function warningHeaders(warnings: readonly string[]): string[] {
   const unique = [...new Set(warnings)];
   const total = unique.reduce((n, w) => n + w.length, 0);
   const texts = total > limits.warningsCharsMax ? unique.map((w) => w.slice(0, limits.warningCharsTruncated)) : unique;
-  return texts.map((w) => `299 - ${JSON.stringify(w)}`);
+  return texts.map((w) => `299 - ${asciiQuoted(w)}`);
+}
+
+/**
+ * The text quoted, in ASCII: non-ASCII characters (an unknown field the client named `é` or `🦄`)
+ * as `\uXXXX` escapes. Go writes them as raw UTF-8, but a header value in Node and in fetch is a
+ * string of bytes: a character above U+00FF cannot be written at all (that was a 500), and
+ * Node encodes the others as Latin-1 or UTF-8 depending on the body. ASCII is the same bytes on
+ * every transport (docs/divergences.md).
+ */
+function asciiQuoted(text: string): string {
+  return JSON.stringify(text).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

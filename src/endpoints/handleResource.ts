@@ -35,6 +35,8 @@ import { getScale, patchScale, putScale } from './scale.ts';
 import { bindPod } from '../store/ops/bind.ts';
 import { allowedMethods, verbOf } from './verbs.ts';
 import { apiVersionOf } from '../store/ops/typeMeta.ts';
+import { storageRefusal } from '../store/storageLimits.ts';
+import { refuseRbacPatch, refuseRbacWrite } from '../auth/rbac/writeGuard.ts';
 
 export interface WatchOpen {
   readonly route: ResourceRoute;
@@ -132,8 +134,11 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       }
       const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
       const obj = normalizeMetadata(decoded.object);
+      // The RBAC storage's escalation check, before the store validates (auth/rbac/writeGuard.ts).
+      const refused = refuseRbacWrite(world, table.names, req.user, { rt: r.rt, subresource: r.subresource, namespace, name }, verb, obj);
+      if (refused !== null) return { world, response: respondError(refused, rendering, decoded.warnings) };
       const result = verb === 'create' ? create(ctx, obj, namespace) : update(ctx, obj, namespace, name);
-      return finish(world, r, withWarnings(result, decoded.warnings), rendering);
+      return withinStorageLimits(world, r, withWarnings(result, decoded.warnings), rendering);
     }
     case 'patch':
       return handlePatch(world, req, r, params, base, rendering);
@@ -226,7 +231,7 @@ function writeOptions(params: URLSearchParams, req: ApiRequest, kind: OptionsKin
   return { ok: true, dryRun: dry.dryRun, fieldManager: fm.value, fieldValidation: fv.value };
 }
 
-function handlePatch(world: World, req: ApiRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering): Handled {
+function handlePatch(world: World, req: AuthenticatedRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering): Handled {
   const body = bodyText(req);
   const format = patchFormatOf(header(req.headers, 'content-type'));
   if (format === null) return { world, response: respondError(errors.unsupportedPatchType(), rendering) };
@@ -250,7 +255,10 @@ function handlePatch(world: World, req: ApiRequest, r: ResourceRoute, params: UR
   }
   const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
   const result = patch(ctx, r.namespace ?? '', r.name ?? '', { type: format, patch: patchValue, force: parseBool(forceText) === true, fieldValidation: opts.fieldValidation });
-  return finish(world, r, result, rendering);
+  // The RBAC storage's escalation check, on the object the patch produced (auth/rbac/writeGuard.ts).
+  const refused = refuseRbacPatch(world, base.names, req.user, { rt: r.rt, subresource: r.subresource, namespace: r.namespace ?? '', name: r.name ?? '' }, result);
+  if (refused !== null) return { world, response: respondError(refused, rendering, result.warnings) };
+  return withinStorageLimits(world, r, result, rendering);
 }
 
 function checkApplyBody(r: ResourceRoute, v: JsonValue): ReturnType<typeof errors.badRequest> | null {
@@ -263,6 +271,15 @@ function checkApplyBody(r: ResourceRoute, v: JsonValue): ReturnType<typeof error
   const meta = v['metadata'];
   if (typeof meta === 'object' && meta !== null && !Array.isArray(meta) && meta['managedFields'] !== undefined) return errors.badRequest('metadata.managedFields must be nil');
   return null;
+}
+
+/** `finish`, unless the write breaks a storage limit (store/storageLimits.ts): then the world stays. */
+function withinStorageLimits(world: World, r: ResourceRoute, result: OpResult, rendering: Rendering): Handled {
+  const handled = finish(world, r, result, rendering);
+  if (!result.ok) return handled;
+  const rendered = rendering.output?.type === 'json' ? handled.response.body : null;
+  const refused = storageRefusal({ before: world, after: result.world, rt: r.rt, code: result.code, body: result.body, rendered });
+  return refused === null ? handled : { world, response: respondError(refused, rendering, result.warnings) };
 }
 
 function finish(world: World, r: ResourceRoute, result: OpResult, rendering: Rendering): Handled {

@@ -21,7 +21,8 @@ function parseAccept(accept: string): MediaRange[] {
     .filter((part) => part !== '')
     .map((part) => {
       const [type = '', ...rest] = part.split(';').map((x) => x.trim());
-      const params: Record<string, string> = {};
+      // Parameter names are the client's: a map without a prototype.
+      const params = Object.create(null) as Record<string, string>;
       for (const p of rest) {
         const i = p.indexOf('=');
         if (i > 0) params[p.slice(0, i).toLowerCase()] = p.slice(i + 1).replace(/^"|"$/g, '');

@@ -17,6 +17,8 @@ import { applyStrategicMergePatch } from '../store/patch/strategicMergePatch.ts'
 import type { OpContext, OpResult } from '../store/ops/context.ts';
 import { fail } from '../store/ops/context.ts';
 import { scaleParent, writeScale } from '../store/ops/scale.ts';
+import { checkPatchedFields } from '../store/ops/patchFields.ts';
+import { convertToType } from '../store/apply/convertToType.ts';
 import { bodyFormatOf, patchFormatOf, readMediaTypes } from './negotiate.ts';
 
 export function getScale(ctx: OpContext, namespace: string, name: string): OpResult {
@@ -54,6 +56,22 @@ function patched(scale: KubeObject, format: 'json' | 'merge' | 'strategic' | 'ap
   return applyStrategicMergePatch(scale as unknown as JsonObject, p.value, scaleSchema);
 }
 
+/**
+ * The patched Scale as its Go type holds it, as the patch handler decodes it: a value of the
+ * wrong type (`replicas: 2.5`, `"3"`) is the 422 of any patch, or for an apply patch the 400 of
+ * its conversion (store/apply/convertToType.ts). Unchecked, `replicas: 2147483647.5` would have
+ * the StatefulSet controller make two billion pods.
+ */
+function typedScale(value: JsonValue, format: 'json' | 'merge' | 'strategic' | 'apply', patch: string, namespace: string, name: string): { ok: true; value: JsonValue } | { ok: false; error: ApiError } {
+  if (format === 'apply') {
+    const typed = convertToType(value, scaleSchema);
+    if (typed.ok) return typed;
+    return { ok: false, error: errors.badRequest(`failed to convert new object (${namespace}/${name}; autoscaling/v1, Kind=Scale) to proper version (autoscaling/v1): ${typed.problem}`) };
+  }
+  const checked = checkPatchedFields({ schema: scaleSchema, kind: 'Scale', version: 'v1' }, value, { type: format, patch, fieldValidation: 'Ignore' });
+  return checked.ok ? { ok: true, value: checked.object as unknown as JsonValue } : checked;
+}
+
 export function patchScale(ctx: OpContext, namespace: string, name: string, body: string, contentType: string | undefined): OpResult {
   const format = patchFormatOf(contentType);
   if (format === null) return fail(errors.unsupportedPatchType());
@@ -62,5 +80,7 @@ export function patchScale(ctx: OpContext, namespace: string, name: string, body
   const p = patched(scaleOf(c.parent), format, body);
   if (!p.ok) return fail(p.error);
   if (!isObject(p.value)) return fail(errors.badRequest('the patched object is not a Scale'));
-  return writeScale(ctx, c.parent, p.value as unknown as KubeObject, namespace, name);
+  const typed = typedScale(p.value, format, body, namespace, name);
+  if (!typed.ok) return fail(typed.error);
+  return writeScale(ctx, c.parent, typed.value as unknown as KubeObject, namespace, name);
 }

@@ -11,6 +11,7 @@ import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type
 import schema from './scenario.schema.json' with { type: 'json' };
 import { parseDuration, parseInstant } from '../core/duration.ts';
 import { stepKinds, type Scenario, type StepKind } from './format.ts';
+import { hasOwn } from '../core/json.ts';
 
 export interface LocatedError {
   readonly file: string;
@@ -130,7 +131,7 @@ function checkStep(
   if (kind === 'expect') {
     const expectation = step['expect'] as Record<string, unknown>;
     // `token` beside `request` is the request's credential, not a token review.
-    const found = expectationKinds.filter(([k]) => k in expectation && !(k === 'token' && 'request' in expectation));
+    const found = expectationKinds.filter(([k]) => hasOwn(expectation, k) && !(k === 'token' && hasOwn(expectation, 'request')));
     const ePath = [...path, 'expect'];
     if (found.length !== 1) {
       at(where(ePath), `${describe(ePath)}: an expectation checks one of ${expectationKinds.map(([k]) => k).join(', ')}${found.length > 1 ? `; this one has ${found.map(([k]) => k).join(' and ')}` : ''}`);

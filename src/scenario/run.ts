@@ -15,6 +15,7 @@ import { kindOf, type AnswerExpectation, type Credentials, type Expectation, typ
 import { InProcessDriver } from './inProcess.ts';
 import { Kinds, ScenarioError } from './kinds.ts';
 import { matchShape } from './match.ts';
+import { getOwn } from '../core/json.ts';
 
 export interface Failure {
   readonly message: string;
@@ -281,7 +282,7 @@ class Context {
         const type = p.type ?? 'merge';
         const query = type === 'apply' ? '?fieldManager=platform-sim-scenario&force=true' : '';
         const body = type === 'apply' ? JSON.stringify(p.patch) : p.patch;
-        return this.#each(acting, [null], () => this.#send(step, { method: 'PATCH', path: path + query, headers: { 'content-type': patchTypes[type]! }, body }));
+        return this.#each(acting, [null], () => this.#send(step, { method: 'PATCH', path: path + query, headers: { 'content-type': getOwn(patchTypes, type)! }, body }));
       }
       case 'delete': {
         const refs = Array.isArray(s.delete) ? (s.delete as ObjectRef[]) : [s.delete as ObjectRef & { propagationPolicy?: string; gracePeriodSeconds?: number }];

@@ -3,7 +3,9 @@
  * replacement. The API pipeline authenticated and authorized the call first, as any
  * non-resource path (only `system:masters`, through cluster-admin's `nonResourceURLs: ["*"]`,
  * unless a ClusterRole grants `/sim/v1/*`). What only the driver holds (the trace, the report,
- * the snapshot's options) is named in `fill` for the driver to write into the body.
+ * the snapshot's options) is named in `fill` for the driver to write into the body. Every input
+ * is checked before it changes anything (controlChecks.ts, store/validateWorld.ts): a refused one
+ * is a 400 naming the first problem, and the world stays as it was.
  */
 import { formatInstant, parseDuration } from '../core/duration.ts';
 import { errors } from '../core/status.ts';
@@ -17,7 +19,12 @@ import { clearFaults, installFaults, reportedFaults, validateFaultRules } from '
 import { checkFaultsFor } from './faultChecks.ts';
 import { hashWorld } from './hash.ts';
 import { advanceWorld, settleWorld, type Progress } from './scheduler.ts';
-import { readSavedWorld } from '../store/upgrade.ts';
+import { readSavedWorldChecked } from '../store/upgrade.ts';
+import { jsonValueProblem, show } from '../store/validateStoredObject.ts';
+import { limits } from '../core/limits.ts';
+import { advanceProblem, replacementProblem } from './controlChecks.ts';
+
+const snapshotFormat = 'platform-sim/snapshot@1';
 
 /** Parts of a control answer only the driver has. */
 export type ControlFill = 'trace' | 'report' | 'snapshot';
@@ -66,6 +73,8 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
       const d = body.value['duration'];
       const ms = typeof d === 'string' ? parseDuration(d) : null;
       if (ms === null || ms < 0) return bad(world, 'duration must be a non-negative Go duration such as "90s"');
+      const beyond = advanceProblem(world, ms);
+      if (beyond !== null) return bad(world, `duration: ${beyond}`);
       const progress = advanceWorld(world, table, world.now + ms, services, controllers);
       return { response: respond(200, now(progress.world), json), progress };
     }
@@ -80,6 +89,9 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
     case 'POST /sim/v1/faults': {
       const body = jsonBody(call.body);
       if (!body.ok) return bad(world, 'body must be JSON: {"rules":[{"verbs":["create"],"resources":["pods"],"code":500}]}');
+      // Rules live in the world, which is hashed and saved: as deep as a request body may be.
+      const deep = jsonValueProblem(body.value, limits.jsonDepthMax);
+      if (deep !== null) return bad(world, `body${deep}`);
       const checked = validateFaultRules(body.value['rules']);
       if (!checked.ok) return bad(world, checked.message.replace(/^faults/, 'rules'));
       const problem = checkFaultsFor(checked.rules, controllers);
@@ -101,8 +113,11 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
       const body = jsonBody(call.body);
       const snap = body.ok ? body.value : null;
       if (snap === null) return bad(world, 'body must be a snapshot as GET /sim/v1/snapshot returns it');
-      const replacement = snap['format'] === 'platform-sim/snapshot@1' ? readSavedWorld(snap['world']) : null;
-      if (replacement === null) return bad(world, 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
+      if (snap['format'] !== snapshotFormat) return bad(world, `not a platform-sim snapshot: format must be "${snapshotFormat}", not ${show(snap['format'])}`);
+      const read = readSavedWorldChecked(snap['world']);
+      const problem = read.ok ? replacementProblem(read.world, table.names.domain, controllers) : read.problem;
+      if (!read.ok || problem !== null) return bad(world, `invalid snapshot: ${problem}`);
+      const replacement = read.world;
       return { response: respond(200, { hash: hashWorld(replacement) }, json), progress: { world: replacement, instants: [], rejections: [] }, replaced: true };
     }
     default:

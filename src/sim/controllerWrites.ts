@@ -15,7 +15,8 @@
  * - any other refusal of an unreported write is a rejection: a bug in the controller.
  *
  * A refused write the item's later writes need (`Report.prerequisite`) ends the item's sync: its
- * later writes in this reconcile are not sent, as the real controller returns at that error.
+ * later writes in this reconcile are not sent (but its status, for `members`), as the real
+ * controller returns at that error.
  *
  * A sync a fault cut short (a write refused, or held back for its retry) did not complete: the
  * controller keeps the memory it had (its `remember` is not applied) and does that work again,
@@ -59,8 +60,8 @@ export function applyReconcile(
   const issued = new Set<string>();
   const faulted = new Set<string>();
   const memories: Intent[] = [];
-  /** Items whose sync ended at a refused prerequisite. */
-  const ended = new Set<string>();
+  /** Items whose sync ended at a refused prerequisite, and how far (Report.prerequisite). */
+  const ended = new Map<string, 'sync' | 'members'>();
   let cutShort = false;
   let w = world;
   for (const i of intents) {
@@ -71,7 +72,8 @@ export function applyReconcile(
     }
     if (i.report === undefined) issued.add(item);
     else reportedItems.add(item);
-    if (ended.has(item)) continue;
+    const end = ended.get(item);
+    if (end === 'sync' || (end === 'members' && !(i.type === 'update' && i.subresource === 'status'))) continue;
     // Waiting for its retry: the controller's queue would not hand the item out now.
     if (held.has(`${c.name}/${item}`) || (i.report === undefined && isBackingOff(w, c.name, item))) {
       refused.add(item);
@@ -95,7 +97,8 @@ export function applyReconcile(
     }
     if (!refused.has(item)) w = recordFailure(w, c.name, item);
     refused.add(item);
-    if (i.report?.prerequisite === true) ended.add(item);
+    const prerequisite = i.report?.prerequisite;
+    if (prerequisite !== undefined && ended.get(item) !== 'sync') ended.set(item, prerequisite);
     if (i.report !== undefined) w = reported(w, table, c, actor, recorder, i.report, applied.rejection, services, rejections);
   }
   if (!cutShort) for (const m of memories) w = remember(w, table, c, actor, m, services);

@@ -23,7 +23,8 @@
  */
 import { parseDuration, type Instant } from '../core/duration.ts';
 import { parseFieldPath, readFieldPath } from '../core/fieldPath.ts';
-import { canonicalJson, isObject } from '../core/json.ts';
+import { canonicalJson, getOwn, isObject } from '../core/json.ts';
+import { limits } from '../core/limits.ts';
 
 /** What every kind may say about when it fires. */
 interface Firing {
@@ -132,10 +133,24 @@ const firing: Readonly<Record<string, Check>> = {
     for (const path of Object.keys(v)) {
       const parsed = parseFieldPath(path);
       if (typeof parsed === 'string') return parsed;
+      // Rules are hashed and saved with the world: a value nested without bound is refused here.
+      if (deeperThan(v[path], limits.jsonDepthMax)) return `the value for "${path}" is nested deeper than ${limits.jsonDepthMax}`;
     }
     return null;
   },
 };
+/** Whether a JSON value nests containers more than `max` deep (without recursing past it). */
+function deeperThan(v: unknown, max: number): boolean {
+  let level: unknown[] = [v];
+  for (let depth = 0; level.length > 0; depth++) {
+    if (depth > max) return true;
+    const next: unknown[] = [];
+    for (const x of level) if (typeof x === 'object' && x !== null) next.push(...Object.values(x));
+    level = next;
+  }
+  return false;
+}
+
 const selection: Readonly<Record<string, Check>> = { resources: strings, namespaces: strings, names: strings };
 
 /** Per kind: its fields and their checks, and the fields it requires. */
@@ -176,7 +191,7 @@ export function validateFaultRules(input: unknown): { ok: true; rules: FaultRule
       const problem = check(r[k]);
       if (problem !== null) return { ok: false, message: `${at}.${k}: ${problem}` };
     }
-    for (const k of spec.required) if (r[k] === undefined) return { ok: false, message: `${at}.${k}: required for a rule of kind ${kind}` };
+    for (const k of spec.required) if (getOwn(r, k) === undefined) return { ok: false, message: `${at}.${k}: required for a rule of kind ${kind}` };
     if (kind === 'watch' && (r['action'] === 'delay') !== (r['delay'] !== undefined)) {
       return { ok: false, message: `${at}.delay: ${r['action'] === 'delay' ? 'required for the delay action' : 'only for the delay action'}` };
     }

@@ -4,10 +4,12 @@
  */
 import type { Controller } from '../controllers/types.ts';
 import { parseDuration, parseInstant } from '../core/duration.ts';
+import { limits } from '../core/limits.ts';
 import type { WorldConfig } from '../store/world.ts';
 import type { IdentityConfig, ServiceAccountKey, StaticUser } from '../auth/identityConfig.ts';
 import type { ServiceAccountTokenValidator } from '../auth/tokenValidator.ts';
 import { validateFaultRules, type FaultRule } from './faults.ts';
+import { getOwn } from '../core/json.ts';
 
 export class PlatformSimError extends Error {
   override readonly name = 'PlatformSimError';
@@ -91,10 +93,20 @@ export interface SimulationOptions {
    * built-in. A function: not kept in snapshots.
    */
   readonly serviceAccountTokenValidator?: ServiceAccountTokenValidator;
+  /**
+   * A secret mixed into the seed of every key, certificate and serial (the service-account signing
+   * key, the CA, issued certificates) and never into the world (uids, names, random streams), so
+   * that credentials cannot be computed from a public seed while worlds stay comparable: `serve`
+   * draws one unless asked for seed-only keys. Kept in snapshots. Absent (default): seed-only keys.
+   */
+  readonly keySecret?: string;
 }
 
 export interface ResolvedOptions {
+  /** Seed of keys, certificates and serials: the `seed` option with `keySecret` mixed in when one is given. */
   readonly seed: string;
+  /** Seed of the world: uids, generated names, the random streams (the `seed` option alone). */
+  readonly worldSeed: string;
   readonly start: number;
   readonly settle: 'auto' | 'manual';
   readonly config: WorldConfig;
@@ -139,9 +151,9 @@ const fields =
   (checks: Readonly<Record<string, OptionCheck>>, required: readonly string[] = []): OptionCheck =>
   (v) => {
     if (!isRecord(v)) return `must be an object, not ${show(v)}`;
-    for (const k of required) if (v[k] === undefined) return `.${k}: is required`;
+    for (const k of required) if (getOwn(v, k) === undefined) return `.${k}: is required`;
     for (const [k, x] of Object.entries(v)) {
-      const check = checks[k];
+      const check = getOwn(checks, k);
       if (check === undefined) return `.${k}: unknown field (known: ${Object.keys(checks).join(', ')})`;
       const problem = x === undefined ? null : check(x);
       if (problem !== null) return at(`.${k}`, problem);
@@ -193,6 +205,7 @@ export const optionChecks: { readonly [K in keyof Required<SimulationOptions>]: 
   controllers: listOf(aController),
   schedule: oneOf('fixed', 'seeded'),
   serviceAccountTokenValidator: (v) => (typeof v === 'function' ? null : `must be a function (claims, world, builtIn) => reason | null, not ${show(v)}`),
+  keySecret: (v) => (typeof v === 'string' && v !== '' ? null : `must be a non-empty string, not ${show(v)}`),
 };
 
 /**
@@ -220,6 +233,10 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
   checkOptions(o);
   const start = parseInstant(o.startTime ?? defaultStartTime);
   if (start === null) throw new PlatformSimError('PSIM_OPTION_INVALID', `option startTime: "${o.startTime}" is not an RFC 3339 time`);
+  // An offset can carry a four-digit local time outside the years RFC 3339 writes in UTC.
+  if (start < limits.instantMin || start > limits.instantMax) {
+    throw new PlatformSimError('PSIM_OPTION_INVALID', `option startTime: "${o.startTime}" is outside virtual time's range (0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z in UTC)`);
+  }
   const groupDomain = o.groupDomain ?? 'platform.io';
   const compactionIntervalMs = duration('compactionInterval', o.compactionInterval ?? '5m');
   if (compactionIntervalMs === 0) throw new PlatformSimError('PSIM_OPTION_INVALID', 'option compactionInterval: must be positive');
@@ -258,7 +275,8 @@ export function resolveOptions(o: SimulationOptions): ResolvedOptions {
     clusterSigningDurationSeconds: Math.floor(signingDuration / 1000),
     faults: o.faults ?? [],
     identity,
-    seed: String(o.seed ?? 1),
+    seed: o.keySecret === undefined ? String(o.seed ?? 1) : `${String(o.seed ?? 1)}\u0000${o.keySecret}`,
+    worldSeed: String(o.seed ?? 1),
     start,
     settle: o.settle ?? 'auto',
     config: {

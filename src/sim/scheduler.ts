@@ -26,6 +26,7 @@ import { applyReconcile } from './controllerWrites.ts';
 import { nextWindowEdge, openDueWindows, stoppedControllers } from './controllerFaults.ts';
 import { builtInControllers } from './controllers.ts';
 import { PlatformSimError } from './options.ts';
+import { getOwn } from '../core/json.ts';
 
 /** Who wrote revisions (after, upTo]: `api` for a request, else the controller's name. */
 export interface WriteAttribution {
@@ -102,7 +103,7 @@ interface Reading {
 
 function readingOf(c: Controller, world: World, e: ControllerEnv): Reading | null {
   if (c.watches === undefined) return null;
-  return { stores: c.watches.map((r) => world.objects[r]), own: world.controllers[c.name], retries: world.retries, faults: world.faults, config: world.config, registry: e.registry };
+  return { stores: c.watches.map((r) => getOwn(world.objects, r)), own: getOwn(world.controllers, c.name), retries: world.retries, faults: world.faults, config: world.config, registry: e.registry };
 }
 
 function sameReading(a: Reading, b: Reading): boolean {

@@ -89,5 +89,7 @@ export function startingPoint(options: SimulationOptions = {}, edge: StartingEdg
   // Rules about controllers are checked against the ones this simulation runs.
   const problem = checkFaultsFor(o.faults, env.controllers ?? builtInControllers);
   if (problem !== null) throw new PlatformSimError('PSIM_OPTION_INVALID', `option ${problem}`);
-  return { world: freshWorld(o, table), env, options: o };
+  // The world draws from the seed alone: a key secret changes keys, never uids or names.
+  const world = freshWorld(o.worldSeed === o.seed ? o : { ...o, seed: o.worldSeed }, table);
+  return { world, env, options: o };
 }

@@ -5,11 +5,13 @@
  * (owner → dependents) and the node agent's bookkeeping (pod uid → steps, IPs; plain records in
  * the oldest saves) — is rebuilt by
  * inserting its entries in key order, so an upgraded world is the world the same content makes.
+ * Nothing is accepted before validateWorld.ts found it a world the simulation can run on.
  */
 import { isObject } from '../core/json.ts';
 import type { KubeObject } from '../api/meta.ts';
 import { emptyTrie, trieSet, type Trie } from './trie.ts';
 import type { World } from './world.ts';
+import { worldProblem } from './validateWorld.ts';
 
 export const worldFormat = 'platform-sim/world@2';
 const formatOne = 'platform-sim/world@1';
@@ -65,11 +67,29 @@ function upgradeFromOne(w: World): World {
   return { ...w, format: worldFormat, objects, owners, controllers };
 }
 
-/** The world of a saved snapshot in this format, upgraded when it is an earlier one; null when it is neither. */
-export function readSavedWorld(value: unknown): World | null {
-  if (!isObject(value)) return null;
+export type SavedWorld = { readonly ok: true; readonly world: World } | { readonly ok: false; readonly problem: string };
+
+/**
+ * The world of a saved snapshot in this format, upgraded when it is an earlier one, once it is a
+ * world the simulation can run on (validateWorld.ts); else the first problem. An earlier format
+ * is upgraded first (the upgrade reads loosely: only its containers must be objects) and the
+ * world it makes is checked.
+ */
+export function readSavedWorldChecked(value: unknown): SavedWorld {
+  if (!isObject(value)) return { ok: false, problem: 'world: must be an object' };
   const format = value['format'];
-  if (format === worldFormat) return value as unknown as World;
-  if (format === formatOne) return upgradeFromOne(value as unknown as World);
-  return null;
+  let world: unknown;
+  if (format === worldFormat) world = value;
+  else if (format === formatOne) {
+    if (!isObject(value['objects'])) return { ok: false, problem: 'world.objects: must be an object' };
+    world = upgradeFromOne(value as unknown as World);
+  } else return { ok: false, problem: `world.format: must be "${worldFormat}" (or the earlier "${formatOne}"), not ${JSON.stringify(format) ?? 'nothing'}` };
+  const problem = worldProblem(world);
+  return problem === null ? { ok: true, world: world as World } : { ok: false, problem };
+}
+
+/** As readSavedWorldChecked: the world, or null for what it does not accept. */
+export function readSavedWorld(value: unknown): World | null {
+  const read = readSavedWorldChecked(value);
+  return read.ok ? read.world : null;
 }

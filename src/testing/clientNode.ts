@@ -49,7 +49,7 @@ export function simulationHttpLibrary(k8s: ClientNodeModule, fetch: SimulationFe
         body: (request.getBody() ?? null) as BodyInit | null,
         ...(signal === undefined ? {} : { signal: signal as AbortSignal }),
       });
-      const headers: Record<string, string> = {};
+      const headers = Object.create(null) as Record<string, string>;
       res.headers.forEach((value, name) => (headers[name] = value));
       const bytes = Buffer.from(await res.arrayBuffer());
       return new k8s.ResponseContext(res.status, headers, { text: () => Promise.resolve(bytes.toString('utf8')), binary: () => Promise.resolve(bytes) });

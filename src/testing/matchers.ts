@@ -14,6 +14,7 @@
  * ```
  */
 import type { Simulation } from '../edges/simulation/simulation.ts';
+import { getOwn } from '../core/json.ts';
 
 /** A condition as the matchers compare it; `reason` only when given. */
 export interface ExpectedCondition {
@@ -118,7 +119,8 @@ function userMismatches(user: Body, want: ExpectedUser): string[] {
   const groups: unknown[] = Array.isArray(user['groups']) ? user['groups'] : [];
   for (const g of w.groups ?? []) if (!groups.includes(g)) out.push(`groups ${JSON.stringify(groups)} lack ${JSON.stringify(g)}`);
   for (const [k, v] of Object.entries(w.extra ?? {})) {
-    const have: unknown = user['extra']?.[k];
+    const extra: unknown = user['extra'];
+    const have: unknown = typeof extra === 'object' && extra !== null ? getOwn(extra as Record<string, unknown>, k) : undefined;
     if (JSON.stringify(have) !== JSON.stringify(v)) out.push(`extra[${JSON.stringify(k)}] is ${JSON.stringify(have)}, not ${JSON.stringify(v)}`);
   }
   return out;

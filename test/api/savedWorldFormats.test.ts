@@ -93,6 +93,6 @@ describe('saved world formats', () => {
   it('refuses what is no saved world', async () => {
     const s = await sim();
     const snap = s.snapshot();
-    await expect(restoreSimulation({ ...snap, world: { ...snap.world, format: 'platform-sim/world@0' } } as unknown as Snapshot)).rejects.toThrow('not a platform-sim snapshot');
+    await expect(restoreSimulation({ ...snap, world: { ...snap.world, format: 'platform-sim/world@0' } } as unknown as Snapshot)).rejects.toThrow(/^invalid snapshot: /);
   });
 });

@@ -171,6 +171,19 @@ describe('StatefulSet claims', () => {
     expect(writes).toEqual(['data-web-0', 'web-0']);
   });
 
+  it('makes no pod whose claim was refused: FailedCreate, status still written, retried with backoff, never a livelock', async () => {
+    const s = await sim();
+    // A template without a name: the claim `-web-0` is not a valid name, as in Kubernetes.
+    await create(s, 'web', { replicas: 2, volumeClaimTemplates: [{ spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }] });
+    expect(await pods(s)).toEqual([]);
+    expect(await claims(s)).toEqual([]);
+    expect((await status(s)).observedGeneration).toBe(1);
+    const failed = ((await get(s, '/api/v1/namespaces/default/events')).items as Body[]).filter((e) => e.reason === 'FailedCreate');
+    expect(failed.map((e) => e.message.split(' failed error: ')[0])).toEqual(['create Claim -web-0 for Pod web-0 in StatefulSet web']);
+    await s.advance('10m');
+    expect(await pods(s)).toEqual([]);
+  });
+
   it('Retain/Retain: claims stay on scale-down and on delete, and are reused when the ordinal comes back', async () => {
     const s = await sim();
     await create(s, 'web', { replicas: 2, volumeClaimTemplates: claimTemplate, podManagementPolicy: 'Parallel' });
@@ -358,6 +371,15 @@ describe('StatefulSet ordinals and time', () => {
     expect(st).toMatchObject({ replicas: 3, readyReplicas: 3, currentReplicas: 1, updatedReplicas: 1 });
     await s.advance('5s');
     expect(await status(s)).toMatchObject({ replicas: 1, readyReplicas: 1, currentReplicas: 1, updatedReplicas: 1, availableReplicas: 1 });
+  });
+  it('a ControllerRevision a client wrote with data that is not an object is compared, not a crash', async () => {
+    const s = await sim();
+    const set = await create(s, 'web', { replicas: 1 });
+    const ref = { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web', uid: set.metadata.uid, controller: true };
+    const res = await s.request({ method: 'POST', path: revisionsPath, body: { metadata: { name: 'web-x', labels: { app: 'web' }, ownerReferences: [ref] }, data: 'x', revision: 5 } });
+    expect(res.status).toBe(201);
+    await setImage(s, 'web', 'nginx:2');
+    expect((await pods(s)).length).toBe(1);
   });
 });
 

@@ -11,9 +11,8 @@
  * Cost: linear in the bindings, reading stored objects in place. trieSortedKeys is memoised per
  * immutable trie, so the key order is computed once per change of the bindings, not per request.
  *
- * Known gap: the escalation check of the RBAC REST storage (a user may only create or update a
- * role or binding granting permissions it already holds, unless it may `escalate`/`bind`) is not
- * simulated; any user allowed to write RBAC objects can grant anything.
+ * Writing RBAC objects needs more than this decision: the escalation check of the RBAC storage
+ * (escalation.ts) asks it again for `escalate` and `bind`.
  */
 import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
@@ -22,6 +21,7 @@ import { objectField } from '../../core/json.ts';
 import { getObject } from '../../store/objects.ts';
 import { trieGet, trieSortedKeys } from '../../store/trie.ts';
 import type { World } from '../../store/world.ts';
+import { aggregate } from './aggregate.ts';
 import { appliesTo } from './appliesTo.ts';
 import type { Attributes, Decision } from './attributes.ts';
 import { ruleAllows } from './ruleAllows.ts';
@@ -61,12 +61,6 @@ function bindingsAllow(world: World, names: Names, attrs: Attributes, resourceId
     for (const rule of rules) if (ruleAllows(rule, attrs)) return true;
   }
   return false;
-}
-
-/** utilerrors.NewAggregate(...).Error(): one message bare, several deduplicated in brackets. */
-function aggregate(errs: readonly string[]): string {
-  const unique = [...new Set(errs)];
-  return unique.length === 1 ? unique[0]! : `[${unique.join(', ')}]`;
 }
 
 export function authorize(world: World, names: Names, attrs: Attributes): Decision {

@@ -9,13 +9,14 @@
 import type { KubeObject } from '../../api/meta.ts';
 import { parseDuration, parseInstant, type Instant } from '../../core/duration.ts';
 import { agentSteps, type AgentStep, type StepTiming } from './podLifecycle.ts';
+import { getOwn } from '../../core/json.ts';
 
 export { annotations } from './podLifecycle.ts';
 
 export type Step = AgentStep;
 
 function durationOf(pod: KubeObject, key: string): number | null {
-  const text = pod.metadata.annotations?.[key];
+  const text = getOwn(pod.metadata.annotations ?? {}, key);
   if (text === undefined) return null;
   const ms = parseDuration(text);
   return ms === null || ms < 0 ? null : ms;
@@ -23,7 +24,7 @@ function durationOf(pod: KubeObject, key: string): number | null {
 
 /** The delay of a step for this pod, or null when the step never comes. */
 function delayOf(pod: KubeObject, timing: StepTiming, readyAfterDefault: number): number | null {
-  if (timing.cancelledBy !== undefined && pod.metadata.annotations?.[timing.cancelledBy] === 'true') return null;
+  if (timing.cancelledBy !== undefined && getOwn(pod.metadata.annotations ?? {}, timing.cancelledBy) === 'true') return null;
   const given = timing.delayAnnotation === undefined ? null : durationOf(pod, timing.delayAnnotation);
   if (given !== null) return given;
   return timing.otherwise === 'no delay' ? 0 : timing.otherwise === 'podReadyAfter' ? readyAfterDefault : null;

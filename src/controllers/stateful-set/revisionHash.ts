@@ -26,9 +26,12 @@ export function goMarshal(v: JsonValue): string {
 
 /**
  * goMarshal of a revision's data, by data object: stored data never changes, and every sync
- * compares the candidate with each listed revision.
+ * compares the candidate with each listed revision. A revision a client wrote may hold any JSON
+ * (a RawExtension): a value that is not an object is marshalled each time, absent data as null.
  */
-export function marshalData(data: JsonObject): string {
+export function marshalData(data: JsonValue | undefined): string {
+  if (data === undefined) return 'null';
+  if (!isObject(data)) return goMarshal(data);
   let text = marshalled.get(data);
   if (text === undefined) {
     text = goMarshal(data);

@@ -143,7 +143,7 @@ function numericHash(revision: KubeObject, names: Names): number | undefined {
 }
 
 function sameData(a: KubeObject, b: KubeObject): boolean {
-  return marshalData(a['data'] as JsonObject) === marshalData(b['data'] as JsonObject);
+  return marshalData(a['data'] as JsonValue | undefined) === marshalData(b['data'] as JsonValue | undefined);
 }
 
 /**

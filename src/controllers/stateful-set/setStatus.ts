@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import type { Instant } from '../../core/duration.ts';
-import { objectField, type JsonObject } from '../../core/json.ts';
+import { getOwn, objectField, type JsonObject } from '../../core/json.ts';
 import { availableAt, factsOf } from './podLifecycle.ts';
 import type { SetSpec } from './spec.ts';
 
@@ -81,8 +81,14 @@ export function statusObject(s: SetStatus): JsonObject {
   return out;
 }
 
-const num = (o: JsonObject, k: string): number => (typeof o[k] === 'number' ? (o[k] as number) : 0);
-const str = (o: JsonObject, k: string): string => (typeof o[k] === 'string' ? (o[k] as string) : '');
+const num = (o: JsonObject, k: string): number => {
+  const v = getOwn(o, k);
+  return typeof v === 'number' ? v : 0;
+};
+const str = (o: JsonObject, k: string): string => {
+  const v = getOwn(o, k);
+  return typeof v === 'string' ? v : '';
+};
 
 /** The real write rule: a newer generation observed, or a counter or revision changed. */
 export function statusNeedsWrite(set: KubeObject, s: SetStatus): boolean {

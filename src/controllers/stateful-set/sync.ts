@@ -70,9 +70,9 @@ function report(s: Sync, accepted: Report['accepted'], refused: Report['refused'
   return { key: s.key, involved: s.set, ...(accepted === undefined ? {} : { accepted }), ...(refused === undefined ? {} : { refused }) };
 }
 
-/** Adoption, release and revisions come first: a refusal ends the sync there (§6.4). */
+/** Adoption, release and revisions come first: a refusal ends the sync there (§6.4); so does a refused claim. */
 function prerequisite(s: Sync): Report {
-  return { ...report(s, undefined, undefined), prerequisite: true };
+  return { ...report(s, undefined, undefined), prerequisite: 'sync' };
 }
 
 /**
@@ -106,7 +106,8 @@ function ensureClaims(s: Sync, slot: Slot): boolean {
         type: 'create',
         resource: claims,
         object: newClaim(s.set, s.spec, template, slot.ordinal),
-        report: report(s, [{ reason: 'SuccessfulCreate', message: `create Claim ${name} Pod ${pod} in StatefulSet ${s.spec.name} success` }], { reason: 'FailedCreate', messagePrefix: `create Claim ${name} for Pod ${pod} in StatefulSet ${s.spec.name} failed error: ` }),
+        // The pod is not made without its claim: a refused claim ends the sync (createPersistentVolumeClaims' error).
+        report: { ...report(s, [{ reason: 'SuccessfulCreate', message: `create Claim ${name} Pod ${pod} in StatefulSet ${s.spec.name} success` }], { reason: 'FailedCreate', messagePrefix: `create Claim ${name} for Pod ${pod} in StatefulSet ${s.spec.name} failed error: ` }), prerequisite: 'members' },
       });
       continue;
     }

@@ -7,6 +7,7 @@ import type { CertificateRequestFact } from '../../api/crypto.ts';
 import { decodePem } from '../../registry/certificates/pem.ts';
 import { derElements } from './derElements.ts';
 import { x509 } from './x509.ts';
+import { getOwn } from '../../core/json.ts';
 
 const verificationFailure: Record<string, string> = {
   Ed25519: 'x509: Ed25519 verification failure',
@@ -68,7 +69,7 @@ export async function certificateRequestFact(pem: string): Promise<CertificateRe
   }
   const verified = await verifies(csr);
   if (typeof verified === 'string') return { ok: false, message: verified };
-  if (!verified) return { ok: false, message: verificationFailure[algorithm] ?? 'x509: signature verification failure' };
+  if (!verified) return { ok: false, message: getOwn(verificationFailure, algorithm) ?? 'x509: signature verification failure' };
   if (recent.size >= recentMax) recent.delete(recent.keys().next().value!);
   recent.set(pem, csr);
   return {

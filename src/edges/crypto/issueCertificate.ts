@@ -11,6 +11,7 @@ import { decodePem } from '../../registry/certificates/pem.ts';
 import { rememberedRequest } from './certificateRequestFact.ts';
 import { seededSerialHex } from './webKeys.ts';
 import { x509 } from './x509.ts';
+import { getOwn } from '../../core/json.ts';
 
 export interface SigningCa {
   readonly certificate: x509.X509Certificate;
@@ -119,8 +120,8 @@ export async function issueCertificate(ca: SigningCa, seed: string, issue: Certi
   const csr = parseRequest(issue.request);
   if (typeof csr === 'string') return { fact: { ok: false, message: csr } };
   let flags = 0;
-  for (const u of issue.usages) flags |= keyUsages[u] ?? 0;
-  const ekus = [...new Set(issue.usages.map((u) => extendedUsages[u]).filter((o): o is string => o !== undefined))];
+  for (const u of issue.usages) flags |= getOwn(keyUsages, u) ?? 0;
+  const ekus = [...new Set(issue.usages.map((u) => getOwn(extendedUsages, u)).filter((o): o is string => o !== undefined))];
   const san = csr.extensions.find((e): e is x509.SubjectAlternativeNameExtension => e instanceof x509.SubjectAlternativeNameExtension);
   // Go's x509 writes no KeyUsage extension when no bit is set (usages like `client auth` alone):
   // an empty critical one is refused by OpenSSL 3 and Node.

@@ -9,6 +9,7 @@ import type { JsonObject } from '../../core/json.ts';
 import { seededEd25519Keys, seededEd25519Pkcs8, subtle } from './webKeys.ts';
 import { base64UrlEncode } from '../../core/base64.ts';
 import { fastEd25519, type FastSigner } from './nodeEd25519.ts';
+import { getOwn } from '../../core/json.ts';
 
 export interface SigningKey extends ServiceAccountKey {
   readonly privateKey: CryptoKey;
@@ -53,7 +54,7 @@ export async function importSigningKey(pem: string): Promise<SigningKey> {
       const ec = (await importPKCS8(pem, alg, { extractable: true })) as CryptoKey;
       const pub = await publicOf(ec, alg);
       const crv = (ec.algorithm as EcKeyAlgorithm).namedCurve;
-      return describe(ec, pub, curveAlgs[crv] ?? alg);
+      return describe(ec, pub, getOwn(curveAlgs, crv) ?? alg);
     } catch {
       // next curve
     }

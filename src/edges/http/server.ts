@@ -2,22 +2,27 @@
  * The HTTP edge: a node:http server that turns each request into a `sim.request` (transport
  * `http`, so a request without credentials is never the in-process admin; the /sim/v1 control
  * endpoints are requests like any other), streams watches as one JSON event per line, and in
- * `wall` clock mode moves virtual time with the wall clock. Stops cleanly: open watches end, the socket closes.
+ * `wall` clock mode moves virtual time with the wall clock. With a state file every change is on
+ * disk before its answer (edges/fs/durableState.ts); a watch client that stops reading is cut off
+ * (limits.watchQueuedBytesMax); credentials are not computable from the seed unless asked for
+ * (edges/crypto/serveCredentials.ts). Stops cleanly: open watches end, the socket closes.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import { answerClientError, httpServerOptions, withWatchLimits } from './limits.ts';
 import type { DetailedPeerCertificate, TLSSocket } from 'node:tls';
-import { writeFileSync } from 'node:fs';
 import { servingMaterial, type ServingMaterial } from '../crypto/servingCertificates.ts';
 import { kubeconfigYaml } from './kubeconfig.ts';
 import { parseInstant } from '../../core/duration.ts';
 import { limits } from '../../core/limits.ts';
 import { errors } from '../../core/status.ts';
-import { checkOptions, defaultStartTime, optionChecks, PlatformSimError, type OptionCheck } from '../../sim/options.ts';
+import { checkOptions, defaultStartTime, optionChecks, PlatformSimError, resolveOptions, type OptionCheck } from '../../sim/options.ts';
 import type { AddressInfo } from 'node:net';
 import type { Simulation } from '../../edges/simulation/simulation.ts';
 import { createSimulation, restoreSimulation } from '../simulation/create.ts';
-import { readStateFile, writeStateFile } from '../fs/stateFile.ts';
+import { loadState, StateStore } from '../fs/durableState.ts';
+import { writePrivateFile } from '../fs/privateFile.ts';
+import { adminTokenFor, chooseKeySecret, exposureWarning } from '../crypto/serveCredentials.ts';
 import type { SimulationOptions } from '../../sim/options.ts';
 import type { WatchStream } from '../../edges/simulation/watchStream.ts';
 import { readBody } from './readBody.ts';
@@ -28,13 +33,25 @@ export interface ServeOptions extends SimulationOptions {
   readonly host?: string;
   readonly port?: number;
   readonly clock?: 'wall' | 'manual';
-  /** Bearer token of an admin in system:masters (default: derived from the seed). */
+  /**
+   * Bearer token of an admin in system:masters (default: derived from the seed and the key
+   * secret, or from the seed alone with seed-only keys).
+   */
   readonly adminToken?: string;
+  /**
+   * Derive the admin token and every key from the seed alone (replayable across starts). Without
+   * it and without an explicit `seed` (or `keySecret`), a secret drawn at the first start (kept
+   * in the state file) is mixed in, so credentials cannot be computed from the public seed.
+   */
+  readonly deterministicKeys?: boolean;
   /** HTTPS with a serving certificate from the simulation's CA (default), or plain HTTP. */
   readonly tls?: boolean;
   /** Write a kubeconfig (server, CA data, admin token) to this path. */
   readonly kubeconfig?: string;
-  /** Persist the world here after every change, and resume from it at start. */
+  /**
+   * Persist every change here before it is answered (a snapshot and a journal beside it,
+   * `<path>.journal`; edges/fs/durableState.ts), and resume from it at start.
+   */
   readonly stateFile?: string;
 }
 
@@ -44,14 +61,11 @@ export interface RunningServer {
   readonly adminToken: string;
   /** PEM of the CA that signed the serving certificate (TLS only). */
   readonly caPem?: string;
+  /** What the operator should know, one line each (the CLI prints them on stderr). */
+  readonly warnings: readonly string[];
+  /** Open watch responses, the bytes queued for their clients, and the watches cut off for not reading. */
+  watchBacklog(): { readonly open: number; readonly queuedBytes: number; readonly cutOff: number };
   close(): Promise<void>;
-}
-
-function defaultAdminToken(seed: string): string {
-  // Derived from the seed so that a seeded server is reproducible; printed at start.
-  let h = 2166136261;
-  for (const c of `admin-token:${seed}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
-  return `psim-${(h >>> 0).toString(16).padStart(8, '0')}${seed.length.toString(16)}`;
 }
 
 const aString: OptionCheck = (v) => (typeof v === 'string' ? null : `must be a string, not ${JSON.stringify(v)}`);
@@ -66,7 +80,14 @@ const serveChecks: { readonly [K in Exclude<keyof ServeOptions, keyof Simulation
   tls: aBoolean,
   kubeconfig: aString,
   stateFile: aString,
+  deterministicKeys: aBoolean,
 };
+
+/** Snapshot options: plain data only (functions are not kept in snapshots). */
+function persistedOptions(o: SimulationOptions): SimulationOptions {
+  const { controllers: _controllers, serviceAccountTokenValidator: _validator, ...rest } = o;
+  return rest;
+}
 
 /** Why an address cannot be listened on, in a few words. */
 function listenCause(e: NodeJS.ErrnoException): string {
@@ -97,53 +118,57 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function serve(options: ServeOptions = {}): Promise<RunningServer> {
   checkOptions(options, { ...optionChecks, ...serveChecks });
+  if (options.deterministicKeys === true && options.keySecret !== undefined) throw new PlatformSimError('PSIM_OPTION_INVALID', 'option deterministicKeys: cannot go with keySecret');
   const simulationOptions = Object.fromEntries(Object.entries(options).filter(([k]) => !Object.hasOwn(serveChecks, k))) as SimulationOptions;
   const clock = options.clock ?? 'wall';
-  const adminToken = options.adminToken ?? defaultAdminToken(String(options.seed ?? 1));
-  const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
-  const saved = options.stateFile === undefined ? null : readStateFile(options.stateFile);
-  // Under the wall clock virtual time starts at the wall clock's now (kubectl's AGE column
-  // compares timestamps with the wall clock), unless a start time is given. A resumed world
-  // keeps the start time it was created with (the CA and every certificate derive from it).
+  // Validated before anything is written: a file that is not a state file is left as it is.
+  const saved = options.stateFile === undefined ? null : loadState(options.stateFile);
+  // A resumed world keeps the seed, start time and key secret it was created with (the CA, the
+  // keys and every certificate derive from them), unless flags name others. Under the wall clock
+  // a fresh world starts at the wall clock's now (kubectl's AGE column compares timestamps with
+  // the wall clock), unless a start time is given.
   const wallStart = Date.now();
-  const createdWith = saved === null ? undefined : (saved.options?.startTime ?? defaultStartTime);
+  const seed = options.seed ?? saved?.options.seed;
+  const seedOnly = options.deterministicKeys === true || options.seed !== undefined;
+  const keySecret = chooseKeySecret(options.keySecret, seedOnly, saved === null ? null : saved.options);
+  const createdWith = saved === null ? undefined : (saved.options.startTime ?? defaultStartTime);
   const startTime = options.startTime ?? createdWith ?? (clock === 'wall' ? new Date(wallStart).toISOString() : defaultStartTime);
-  const simOptions: SimulationOptions = { ...simulationOptions, startTime, users };
-  const sim = saved === null ? await createSimulation(simOptions) : await restoreSimulation({ ...saved, options: simOptions });
-  let lastSaved = '';
-  const persist = (): void => {
-    if (options.stateFile === undefined) return;
-    const h = sim.hash();
-    if (h === lastSaved) return;
-    writeStateFile(options.stateFile, sim.snapshot());
-    lastSaved = h;
-  };
-  persist();
-  const watches = new Set<WatchStream>();
+  const adminToken = options.adminToken ?? adminTokenFor(String(seed ?? 1), keySecret);
+  const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
+  const simOptions: SimulationOptions = { ...simulationOptions, ...(seed === undefined ? {} : { seed }), ...(keySecret === undefined ? {} : { keySecret }), startTime, users };
+  const sim = saved === null ? await createSimulation(simOptions) : await restoreSimulation({ format: 'platform-sim/snapshot@1', world: saved.world, options: simOptions });
+  const store = options.stateFile === undefined ? undefined : new StateStore(options.stateFile, saved, sim.world, () => persistedOptions(simOptions));
+  const persist = (tick = false): void => store?.record(sim.world, tick);
+  const watches: Watches = { open: new Map(), cutOff: 0 };
   const tls = options.tls ?? true;
   const host0 = options.host ?? '127.0.0.1';
+  const warnings = keySecret === undefined ? exposureWarning(host0) : [];
   const material: ServingMaterial | undefined = tls
-    ? await servingMaterial(String(options.seed ?? 1), parseInstant(startTime) ?? 0, [...new Set(['localhost', '127.0.0.1', '::1', host0])])
+    ? await servingMaterial(resolveOptions(simOptions).seed, parseInstant(startTime) ?? 0, [...new Set(['localhost', '127.0.0.1', '::1', host0])])
     : undefined;
-  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+  // Open watches are counted per client and in total before the simulation sees a request (limits.ts).
+  const listener = withWatchLimits((req: IncomingMessage, res: ServerResponse): void => {
     void handle(sim, watches, req, res, persist).catch((err: unknown) => {
       // Our bug, never the client's: report it as a 500 Status and keep serving.
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify(errors.internalBug(String(err)).status));
     });
-  };
+  });
   // Client certificates are asked for and accepted whatever they are: the simulation verifies
   // them at virtual time. The CA list tells clients which certificates the server trusts.
   const clientCas = material === undefined ? [] : [material.caPem, ...(options.clientCA === undefined ? [] : [options.clientCA]), ...(options.requestHeader === undefined ? [] : [options.requestHeader.clientCA])];
   const server: Server =
     material === undefined
-      ? createServer(listener)
-      : createTlsServer({ key: material.keyPem, cert: material.certPem, requestCert: true, rejectUnauthorized: false, ca: clientCas }, listener);
+      ? createServer(httpServerOptions, listener)
+      : createTlsServer({ ...httpServerOptions, key: material.keyPem, cert: material.certPem, requestCert: true, rejectUnauthorized: false, ca: clientCas }, listener);
   server.keepAliveTimeout = 65_000;
+  // Requests node cannot parse (headers over the limit, garbage) are answered as Go's server does.
+  server.on('clientError', answerClientError);
   try {
     await listen(server, options.port ?? 6443, host0);
   } catch (e) {
     sim.close();
+    store?.close(sim.world);
     throw e;
   }
   const addr = server.address() as AddressInfo;
@@ -155,22 +180,24 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
       const now = Date.now();
       const elapsed = now - last;
       last = now;
-      // Quiet: a tick that changed nothing adds nothing to the trace.
-      if (elapsed > 0) void sim.advance(elapsed, { quiet: true }).then(persist);
+      // Quiet: a tick that changed nothing adds nothing to the trace, nor to the state file.
+      if (elapsed > 0) void sim.advance(elapsed, { quiet: true }).then(() => persistTick(persist));
     }, 100);
     timer.unref();
   }
   const url = `${tls ? 'https' : 'http'}://${host}:${addr.port}`;
-  if (options.kubeconfig !== undefined) writeFileSync(options.kubeconfig, kubeconfigYaml(url, adminToken, material?.caPem));
+  if (options.kubeconfig !== undefined) writePrivateFile(options.kubeconfig, kubeconfigYaml(url, adminToken, material?.caPem));
   return {
     url,
     sim,
     adminToken,
     ...(material === undefined ? {} : { caPem: material.caPem }),
+    warnings,
+    watchBacklog: () => ({ open: watches.open.size, queuedBytes: [...watches.open.values()].reduce((n, res) => n + res.writableLength, 0), cutOff: watches.cutOff }),
     close: async () => {
       if (timer !== undefined) clearInterval(timer);
-      persist();
-      for (const w of watches) w.close();
+      store?.close(sim.world);
+      for (const w of watches.open.keys()) w.close();
       sim.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -178,7 +205,25 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   };
 }
 
-async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingMessage, res: ServerResponse, persist: () => void): Promise<void> {
+/**
+ * A tick's change that cannot be saved (a full disk) stays in memory: the next request saves it
+ * with its own, or answers 500 and acknowledges nothing.
+ */
+function persistTick(persist: (tick: boolean) => void): void {
+  try {
+    persist(true);
+  } catch {
+    // reported by the next request, as above
+  }
+}
+
+/** The open watch responses, and how many were cut off for not reading. */
+interface Watches {
+  readonly open: Map<WatchStream, ServerResponse>;
+  cutOff: number;
+}
+
+async function handle(sim: Simulation, watches: Watches, req: IncomingMessage, res: ServerResponse, persist: (timeIsTicks: boolean) => void): Promise<void> {
   // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3).
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
   const body = hasBody ? await readBody(req) : noBody;
@@ -192,20 +237,36 @@ async function handle(sim: Simulation, watches: Set<WatchStream>, req: IncomingM
   const clientCertificate = peerCertificateChain(req);
   const credentials = { headers, ...(clientCertificate === undefined ? {} : { clientCertificate }) };
   const answer = await sim.respond({ method: req.method ?? 'GET', path, ...credentials, body: body.bytes, transport: 'http' });
-  persist();
+  // On disk before the answer leaves: whatever this request (and any before it) changed. A read
+  // never moves virtual time: if time moved since the last line, the wall clock's ticks did.
+  persist(req.method === 'GET' || req.method === 'HEAD');
   if (answer.watch === undefined) {
     res.writeHead(answer.status, headersToSend(answer));
     res.end(answer.body);
     return;
   }
   const stream = answer.watch;
-  watches.add(stream);
+  watches.open.set(stream, res);
   res.writeHead(200, { 'content-type': 'application/json', 'transfer-encoding': 'chunked', 'cache-control': 'no-cache, private' });
   res.flushHeaders();
   req.on('close', () => stream.close());
-  for await (const event of stream) res.write(`${JSON.stringify(event)}\n`);
-  watches.delete(stream);
-  res.end();
+  try {
+    for await (const event of stream) {
+      res.write(`${JSON.stringify(event)}\n`);
+      // A client that does not read would have its events queued here without bound. As
+      // kube-apiserver drops a watcher whose buffer is full, the watch is cut off (the socket
+      // closed, which frees what was queued); the client sees it end, and lists and watches again.
+      if (res.writableLength > limits.watchQueuedBytesMax) {
+        watches.cutOff++;
+        stream.close();
+        res.destroy();
+        break;
+      }
+    }
+  } finally {
+    watches.open.delete(stream);
+  }
+  if (!res.destroyed) res.end();
 }
 
 const noBody = { ok: true, bytes: new Uint8Array(0) } as const;

@@ -11,6 +11,7 @@ import type { ApiRequest } from '../../endpoints/types.ts';
 import { bodyText } from '../../endpoints/types.ts';
 import type { Need } from '../../sim/factBook.ts';
 import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
+import { getOwn, isObject } from '../../core/json.ts';
 
 const looksLikeJws = (t: string): boolean => t.split('.').length === 3 && !t.startsWith('{');
 
@@ -18,8 +19,9 @@ const looksLikeJws = (t: string): boolean => t.split('.').length === 3 && !t.sta
 function postedSpecString(req: ApiRequest, collection: string, field: string): string | null {
   if (req.method !== 'POST' || !req.path.split('?')[0]!.endsWith(`/${collection}`)) return null;
   try {
-    const body = JSON.parse(bodyText(req)) as { spec?: Record<string, unknown> };
-    const value = body.spec?.[field];
+    const body: unknown = JSON.parse(bodyText(req));
+    const spec = isObject(body) ? getOwn(body, 'spec') : undefined;
+    const value = isObject(spec) ? getOwn(spec, field) : undefined;
     return typeof value === 'string' ? value : null;
   } catch {
     return null;

@@ -5,6 +5,7 @@
  */
 import { extraMap, type UserInfo } from '../../api/userInfo.ts';
 import { withAuthenticatedGroup } from '../../auth/serviceAccountUsers.ts';
+import { getOwn } from '../../core/json.ts';
 
 export interface AsIdentity {
   readonly user: string;
@@ -24,7 +25,7 @@ export function asUser(as: AsIdentity): UserInfo {
 
 /** A key's values as strings, whatever a JavaScript caller put there (one string is one value). */
 function ownValues(extra: Readonly<Record<string, unknown>>, key: string): string[] {
-  const v = extra[key];
+  const v = getOwn(extra, key);
   if (Array.isArray(v)) return v.map(String);
   return v === undefined || v === null ? [] : [String(v)];
 }

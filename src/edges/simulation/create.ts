@@ -5,7 +5,7 @@
  */
 import { resolveOptions, PlatformSimError, type SimulationOptions } from '../../sim/options.ts';
 import { Simulation, type ClientCertificateRequest, type SimulationEdge, type Snapshot } from './simulation.ts';
-import { readSavedWorld } from '../../store/upgrade.ts';
+import { readSavedWorldChecked } from '../../store/upgrade.ts';
 import { parseInstant } from '../../core/duration.ts';
 import type { ClusterCa } from '../crypto/clusterCa.ts';
 import type { TrustRoots } from '../crypto/certificateChainFact.ts';
@@ -112,7 +112,8 @@ export async function createSimulation(options: SimulationOptions = {}): Promise
 }
 
 export async function restoreSimulation(snapshot: Snapshot): Promise<Simulation> {
-  const world = snapshot?.format === 'platform-sim/snapshot@1' ? readSavedWorld(JSON.parse(JSON.stringify(snapshot.world ?? null))) : null;
-  if (world === null) throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
-  return new Simulation(snapshot.options, await edgeFor(snapshot.options), world);
+  if (snapshot?.format !== 'platform-sim/snapshot@1') throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', 'not a platform-sim snapshot (format platform-sim/snapshot@1)');
+  const read = readSavedWorldChecked(JSON.parse(JSON.stringify(snapshot.world ?? null)));
+  if (!read.ok) throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', `invalid snapshot: ${read.problem}`);
+  return new Simulation(snapshot.options, await edgeFor(snapshot.options), read.world);
 }

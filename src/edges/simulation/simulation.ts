@@ -24,6 +24,8 @@ import { builtInControllers } from '../../sim/controllers.ts';
 import { hashWorld } from '../../sim/hash.ts';
 import { PlatformSimError, type ResolvedOptions, type SimulationOptions } from '../../sim/options.ts';
 import { checkAll } from '../../sim/checkers/all.ts';
+import { advanceProblem, replacementProblem } from '../../sim/controlChecks.ts';
+import { readSavedWorldChecked } from '../../store/upgrade.ts';
 import { renderTimeline } from '../../scenario/timeline.ts';
 import { adminUser, asUser, type AsIdentity } from './authenticate.ts';
 import { anticipatedNeeds } from './anticipate.ts';
@@ -141,6 +143,11 @@ export class Simulation {
     this.#env = raw.checkInvariants === true ? { ...start.env, checkSkips: true } : start.env;
     this.#table = start.env.table;
     this.#trace = new Trace((resource, object, now) => summarize(this.#table, resource, object, now));
+    if (world !== undefined) {
+      // A restored world was read as a world (store/upgrade.ts); it must also be one for this simulation.
+      const problem = this.#replacementProblem(world);
+      if (problem !== null) throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', `invalid snapshot: ${problem}`);
+    }
     this.#world = world ?? start.world;
   }
 
@@ -210,7 +217,7 @@ export class Simulation {
     for (const w of visits) this.#hub.publish(w);
     if (result.rejections.length > 0 && this.#raw.checkInvariants === true) {
       const lines = result.rejections.map((r) => `${r.controller}: ${r.intent}: ${r.status.code ?? 0} ${r.status.reason ?? ''}: ${r.status.message ?? ''}`);
-      throw new InvariantError(`controller writes refused by the API (seed ${this.#opts.seed}):\n${lines.join('\n')}`);
+      throw new InvariantError(`controller writes refused by the API (seed ${this.#opts.worldSeed}):\n${lines.join('\n')}`);
     }
     return result;
   }
@@ -218,7 +225,7 @@ export class Simulation {
   #check(before: World, after: World): void {
     if (this.#raw.checkInvariants !== true || before === after) return;
     const problems = checkAll(before, after);
-    if (problems.length > 0) throw new InvariantError(`invariants broken (seed ${this.#opts.seed}):\n${problems.join('\n')}`);
+    if (problems.length > 0) throw new InvariantError(`invariants broken (seed ${this.#opts.worldSeed}):\n${problems.join('\n')}`);
   }
 
   /**
@@ -385,9 +392,21 @@ export class Simulation {
     return this.#edge.keys;
   }
 
-  /** Replaces the whole world (as PUT /sim/v1/snapshot); open watches are ended. */
+  /**
+   * Replaces the whole world (as PUT /sim/v1/snapshot); open watches are ended. A world the
+   * simulation cannot run on (store/validateWorld.ts, sim/controlChecks.ts) throws
+   * PSIM_SNAPSHOT_INVALID naming the first problem, and the current world stays.
+   */
   replaceWorld(world: World): void {
-    this.#runSync({ type: 'world/replaced', world }, 'replaceWorld');
+    const read = readSavedWorldChecked(world);
+    const problem = read.ok ? this.#replacementProblem(read.world) : read.problem;
+    if (!read.ok || problem !== null) throw new PlatformSimError('PSIM_SNAPSHOT_INVALID', `replaceWorld: ${problem}`);
+    this.#runSync({ type: 'world/replaced', world: read.world }, 'replaceWorld');
+  }
+
+  /** What only this simulation knows about a world that would replace its own. */
+  #replacementProblem(world: World): string | null {
+    return replacementProblem(world, this.#table.names.domain, this.#env.controllers ?? builtInControllers);
   }
 
   async settle(): Promise<void> {
@@ -398,7 +417,10 @@ export class Simulation {
    * Moves virtual time forward by `duration`: a Go duration (`'90s'`, `'1h30m'`) or a number of
    * milliseconds (`90_000`), firing every timer due on the way and settling after each. A move is
    * a `clock` event in the trace; with `quiet` (the server's wall-clock ticks) a move that
-   * changed nothing — no write, no refused controller write — leaves none.
+   * changed nothing — no write, no refused controller write — leaves none. A move past the last
+   * instant of virtual time (9999-12-31T23:59:59Z), or across more history compactions than one
+   * advance may visit, throws PSIM_DURATION_INVALID and changes nothing; a quiet one never
+   * throws (a wall clock cannot be refused): it stops at the last instant.
    */
   async advance(duration: string | number, options: { readonly quiet?: boolean } = {}): Promise<void> {
     const ms = typeof duration === 'number' ? (Number.isFinite(duration) ? Math.round(duration) : null) : typeof duration === 'string' ? parseDuration(duration) : null;
@@ -406,7 +428,12 @@ export class Simulation {
       const what = typeof duration === 'string' ? `"${duration}"` : String(duration);
       throw new PlatformSimError('PSIM_DURATION_INVALID', `advance: ${what} is neither a non-negative Go duration (e.g. 90s, 1h30m) nor a number of milliseconds`);
     }
-    const input: Input = { type: 'clock/advanced', to: this.#world.now + ms };
+    // A wall clock cannot be refused: its ticks stop at the last instant of virtual time.
+    const quiet = options.quiet === true;
+    const bounded = quiet ? Math.min(ms, Math.max(0, limits.instantMax - this.#world.now)) : ms;
+    const beyond = quiet ? null : advanceProblem(this.#world, bounded);
+    if (beyond !== null) throw new PlatformSimError('PSIM_DURATION_INVALID', `advance: ${beyond}`);
+    const input: Input = { type: 'clock/advanced', to: this.#world.now + bounded };
     if (options.quiet === true) this.#quietMoves.add(input);
     await this.#run(input);
   }

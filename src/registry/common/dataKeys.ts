@@ -3,7 +3,7 @@
  * characters, not `.` or `..` and not starting with `..`.
  */
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { deepEqual, isObject } from '../../core/json.ts';
+import { deepEqual, getOwn, isObject } from '../../core/json.ts';
 
 const configKey = /^[-._a-zA-Z0-9]+$/;
 
@@ -32,6 +32,6 @@ export function validateImmutableData(obj: Record<string, unknown>, old: Record<
   const detail = 'field is immutable when `immutable` is set';
   const errs: FieldError[] = [];
   if (obj['immutable'] !== true) errs.push(fieldError.forbidden('immutable', detail));
-  for (const f of dataFields) if (!deepEqual(obj[f], old[f])) errs.push(fieldError.forbidden(f, detail));
+  for (const f of dataFields) if (!deepEqual(getOwn(obj, f), getOwn(old, f))) errs.push(fieldError.forbidden(f, detail));
   return errs;
 }

@@ -3,13 +3,13 @@
  * fills every column, kubectl hides the priority-1 ones unless `-o wide`.
  */
 import { humanAge, parseInstant, type Instant } from '../../core/duration.ts';
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { objectField, type JsonObject } from '../../core/json.ts';
 import type { KubeObject } from '../../api/meta.ts';
 import { nameColumn } from '../common/tables.ts';
 import type { TableColumn } from '../types.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const sub = (obj: KubeObject, key: string): JsonObject => (isObject(obj[key]) ? (obj[key] as JsonObject) : {});
+const sub = (obj: KubeObject, key: string): JsonObject => objectField(obj, key);
 
 /** translateTimestampSince: `<unknown>` for an unset time. */
 function since(text: string, now: Instant): string {

@@ -3,7 +3,7 @@
  * SchedulingDisabled, roles from `node-role.<well-known>/<role>` labels (and the older
  * `<well-known>/role`), wide columns from status.nodeInfo and addresses.
  */
-import { isObject, type JsonObject } from '../../core/json.ts';
+import { getOwn, isObject, type JsonObject } from '../../core/json.ts';
 import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
 import { ageColumn, nameColumn } from '../common/tables.ts';
@@ -35,7 +35,7 @@ function address(node: KubeObject, type: string): string {
   return a === undefined ? '<none>' : str(a['address']);
 }
 
-const info = (node: KubeObject, key: string): string => str(obj(obj(node['status'])['nodeInfo'])[key]) || '<unknown>';
+const info = (node: KubeObject, key: string): string => str(getOwn(obj(obj(node['status'])['nodeInfo']), key)) || '<unknown>';
 
 const column = (name: string, description: string, cell: TableColumn['cell'], priority = 0): TableColumn => ({ name, type: 'string', format: '', description, priority, cell });
 

@@ -10,7 +10,7 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { deepEqual, isObject, type JsonObject } from '../../core/json.ts';
+import { deepEqual, isObject, setOwn, type JsonValue, type JsonObject } from '../../core/json.ts';
 import { isDNS1123Subdomain } from '../validation/names.ts';
 import { parseQuantity, quantityFormatMessage } from './quantity.ts';
 
@@ -80,7 +80,7 @@ function comparableSpecs(newer: KubeObject, older: KubeObject): { a: JsonObject;
 
 function setOrDelete(target: JsonObject, key: string, value: unknown): void {
   if (value === undefined) delete target[key];
-  else target[key] = value as JsonObject[string];
+  else setOwn(target, key, value as JsonValue);
 }
 
 export function validatePvcUpdate(newer: KubeObject, older: KubeObject): FieldError[] {

@@ -6,14 +6,17 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { humanAge, parseInstant, type Instant } from '../../core/duration.ts';
-import { isObject, objectField, type JsonObject, type JsonValue } from '../../core/json.ts';
+import { getOwn, isObject, objectField, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { ageColumn, nameColumn } from '../common/tables.ts';
 import type { TableColumn } from '../types.ts';
 
 const objects = (v: JsonValue | undefined): JsonObject[] => (Array.isArray(v) ? v.filter(isObject) : []);
 const str = (v: JsonValue | undefined): string => (typeof v === 'string' ? v : '');
 const num = (v: JsonValue | undefined): number => (typeof v === 'number' ? v : 0);
-const sub = (o: JsonObject, key: string): JsonObject | undefined => (isObject(o[key]) ? (o[key] as JsonObject) : undefined);
+const sub = (o: JsonObject, key: string): JsonObject | undefined => {
+  const v = getOwn(o, key);
+  return isObject(v) ? v : undefined;
+};
 
 interface PodSummary {
   readonly ready: string;

@@ -42,3 +42,10 @@ export function roleRefOf(obj: KubeObject): RoleRef {
 export function subjectsOf(obj: KubeObject): Subject[] {
   return objectList(obj, 'subjects').map((x) => ({ kind: str(x, 'kind'), apiGroup: str(x, 'apiGroup'), name: str(x, 'name'), namespace: str(x, 'namespace') }));
 }
+
+/** hasAggregationRule of the ClusterRole storage: an aggregationRule with at least one selector. */
+export function hasAggregationRule(obj: KubeObject): boolean {
+  const rule = obj['aggregationRule'];
+  const selectors = isObject(rule) ? rule['clusterRoleSelectors'] : undefined;
+  return Array.isArray(selectors) && selectors.length > 0;
+}

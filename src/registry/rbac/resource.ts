@@ -3,8 +3,8 @@
  * rolebinding,clusterrolebinding}): plain stored objects, no status, no generation, PUT without
  * resourceVersion allowed, names need only be path segments. Bindings are defaulted on every
  * write and their roleRef is immutable; the referenced role need not exist (the authorizer
- * reports a missing one in its denial reason). The API server's escalation check (a writer may
- * only grant what it holds) is not simulated.
+ * reports a missing one in its denial reason). The RBAC storage's escalation check (a writer may
+ * only grant what it holds) needs the world and the authorizer: it is auth/rbac/escalation.ts.
  */
 import type { Names } from '../../api/names.ts';
 import { allVerbs, metadataFieldSelectors } from '../common/defaultStrategy.ts';

@@ -24,17 +24,26 @@ export interface LabelSelectorValidationOptions {
   readonly allowInvalidLabelValue?: boolean;
 }
 
+/** The values, a `null` item read as Go reads it into a string: the empty string. */
+const valuesOf = (e: LabelSelectorRequirementObject): string[] => (e.values ?? []).map((v) => v ?? '');
+
+/** The expressions, a `null` item read as Go reads it into a struct: every field zero. */
+const expressionsOf = (sel: LabelSelectorObject): LabelSelectorRequirementObject[] => (sel.matchExpressions ?? []).map((e) => e ?? ({} as LabelSelectorRequirementObject));
+
 const objectOperators: Readonly<Record<string, LabelOperator>> = { In: 'in', NotIn: 'notin', Exists: 'exists', DoesNotExist: '!' };
 
 function validateExpression(e: LabelSelectorRequirementObject, at: string, opts: LabelSelectorValidationOptions): FieldError[] {
   const errs: FieldError[] = [];
-  const values = e.values ?? [];
-  if (e.operator === 'In' || e.operator === 'NotIn') {
+  const values = valuesOf(e);
+  // An absent key or operator is Go's zero value, the empty string (a client may leave either out).
+  const key = e.key ?? '';
+  const operator = e.operator ?? '';
+  if (operator === 'In' || operator === 'NotIn') {
     if (values.length === 0) errs.push(fieldError.required(`${at}.values`, "must be specified when `operator` is 'In' or 'NotIn'"));
-  } else if (e.operator === 'Exists' || e.operator === 'DoesNotExist') {
+  } else if (operator === 'Exists' || operator === 'DoesNotExist') {
     if (values.length > 0) errs.push(fieldError.forbidden(`${at}.values`, "may not be specified when `operator` is 'Exists' or 'DoesNotExist'"));
-  } else errs.push(fieldError.invalid(`${at}.operator`, e.operator, 'not a valid selector operator'));
-  for (const m of isQualifiedName(e.key)) errs.push(fieldError.invalid(`${at}.key`, e.key, m));
+  } else errs.push(fieldError.invalid(`${at}.operator`, operator, 'not a valid selector operator'));
+  for (const m of isQualifiedName(key)) errs.push(fieldError.invalid(`${at}.key`, key, m));
   if (opts.allowInvalidLabelValue !== true) {
     values.forEach((v, i) => {
       for (const m of isValidLabelValue(v)) errs.push(fieldError.invalid(`${at}.values[${i}]`, v, m));
@@ -47,7 +56,7 @@ function validateExpression(e: LabelSelectorRequirementObject, at: string, opts:
 export function validateLabelSelectorObject(sel: LabelSelectorObject | null | undefined, path: string, opts: LabelSelectorValidationOptions = {}): FieldError[] {
   if (sel === null || sel === undefined) return [];
   const errs = validateLabels(sel.matchLabels, `${path}.matchLabels`);
-  (sel.matchExpressions ?? []).forEach((e, i) => errs.push(...validateExpression(e, `${path}.matchExpressions[${i}]`, opts)));
+  expressionsOf(sel).forEach((e, i) => errs.push(...validateExpression(e, `${path}.matchExpressions[${i}]`, opts)));
   return errs;
 }
 
@@ -66,9 +75,9 @@ export function labelSelectorFromObject(
   const reqs: LabelRequirement[] = [];
   const matchLabels = sel.matchLabels ?? {};
   for (const k of Object.keys(matchLabels).sort()) reqs.push({ key: k, operator: '=', values: [matchLabels[k] ?? ''] });
-  for (const e of sel.matchExpressions ?? []) {
+  for (const e of expressionsOf(sel)) {
     const operator = hasOwn(objectOperators, e.operator) ? objectOperators[e.operator] : undefined;
-    if (operator !== undefined) reqs.push({ key: e.key, operator, values: [...(e.values ?? [])] });
+    if (operator !== undefined) reqs.push({ key: e.key, operator, values: valuesOf(e) });
   }
   return { ok: true, selector: { nothing: false, requirements: byKey(reqs) } };
 }

@@ -4,7 +4,7 @@
  * negative revisionHistoryLimit earns a warning.
  */
 import type { KubeObject } from '../../api/meta.ts';
-import { isObject, objectField, type JsonObject } from '../../core/json.ts';
+import { isObject, objectField, setOwn, type JsonObject } from '../../core/json.ts';
 import { keepAllButStatus, keepStatus, strategy } from '../common/defaultStrategy.ts';
 import type { Strategy } from '../types.ts';
 import { withStatefulSetDefaults } from './defaults.ts';
@@ -31,7 +31,7 @@ export function withStatusZeros(o: KubeObject): KubeObject {
     if (key === 'replicas' || key === 'availableReplicas') out[key] = status[key] ?? 0;
     else if (status[key] !== undefined) out[key] = status[key]!;
   }
-  for (const [key, v] of Object.entries(status)) if (!statusOrder.includes(key)) out[key] = v;
+  for (const [key, v] of Object.entries(status)) if (!statusOrder.includes(key)) setOwn(out, key, v);
   return { ...o, status: out };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
-import { deepEqual, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
+import { deepEqual, getOwn, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { labelSelectorFromObject, type LabelSelectorObject } from '../selectors/labelSelectorObject.ts';
 import { labelSelectorIsEmpty, matchesLabels } from '../selectors/matchesLabels.ts';
 import { validateAnnotations, validateLabels } from '../validation/objectMeta.ts';
@@ -114,7 +114,10 @@ export function validateStatefulSetUpdate(o: KubeObject, old: KubeObject): Field
 export function validateStatefulSetStatus(o: KubeObject, old: KubeObject): FieldError[] {
   const st = obj(o['status']);
   const errs: FieldError[] = [];
-  const num = (k: string): number | undefined => (typeof st[k] === 'number' ? (st[k] as number) : undefined);
+  const num = (k: string): number | undefined => {
+    const v = getOwn(st, k);
+    return typeof v === 'number' ? v : undefined;
+  };
   for (const k of ['replicas', 'readyReplicas', 'currentReplicas', 'updatedReplicas', 'availableReplicas', 'observedGeneration', 'collisionCount']) {
     const v = num(k);
     if (v !== undefined && v < 0) errs.push(fieldError.invalid(`status.${k}`, v, nonNegative));

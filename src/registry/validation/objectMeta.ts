@@ -25,6 +25,7 @@ import { fieldError, type FieldError } from '../../core/fieldErrors.ts';
 import { goStringSlice, jsonQuote } from '../../core/goFormat.ts';
 import { limits } from '../../core/limits.ts';
 import { isDNS1123Label, isQualifiedName, isValidLabelValue, nameValidator, utf8Length, type NameRule } from './names.ts';
+import { getOwn } from '../../core/json.ts';
 
 export interface ObjectMetaRules {
   readonly namespaced: boolean;
@@ -67,7 +68,7 @@ export function validateLabels(labels: Readonly<Record<string, string>> | undefi
   if (labels === undefined) return [];
   const errs: FieldError[] = [];
   for (const k of sortedKeys(labels)) {
-    const v = labels[k] ?? '';
+    const v = getOwn(labels, k) ?? '';
     errs.push(...invalidEach(path, k, isQualifiedName(k)));
     errs.push(...invalidEach(path, v, isValidLabelValue(v)));
   }
@@ -81,7 +82,7 @@ export function validateAnnotations(annotations: Readonly<Record<string, string>
   let size = 0;
   for (const k of sortedKeys(annotations)) {
     errs.push(...invalidEach(path, k, isQualifiedName(k.toLowerCase())));
-    size += utf8Length(k) + utf8Length(annotations[k] ?? '');
+    size += utf8Length(k) + utf8Length(getOwn(annotations, k) ?? '');
   }
   if (size > limits.annotationsBytesMax) errs.push(fieldError.tooLong(path, limits.annotationsBytesMax));
   return errs;

@@ -10,13 +10,14 @@ import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
 import type { Checker } from './types.ts';
 import { forEachCreatedMember, inRange, namesOf, pods, stepTouches } from './statefulSetWrites.ts';
+import { getOwn } from '../../core/json.ts';
 
 function labelProblems(names: Names, pod: KubeObject, ordinal: number): string[] {
   const labels = pod.metadata.labels ?? {};
   const name = pod.metadata.name ?? '';
   const out: string[] = [];
   for (const [label, want] of [[names.podNameLabel, name], [names.podIndexLabel, String(ordinal)]] as const) {
-    const got = labels[label];
+    const got = getOwn(labels, label);
     if (got !== want) out.push(`${pod.metadata.namespace ?? ''}/${name} has ${label}=${got ?? '(none)'}, not ${want}`);
   }
   return out;

@@ -48,6 +48,12 @@ function stringAt(obj: JsonObject, key: string): string {
   return typeof v === 'string' ? v : '';
 }
 
+/** How an apply error names the configuration: `<namespace>/<name>; <group>/<version>, Kind=<kind>` (objectGVKNN). */
+export function appliedObjectName(applied: JsonObject): string {
+  const meta = objectField(applied, 'metadata');
+  return `${stringAt(meta, 'namespace')}/${stringAt(meta, 'name')}; ${gvkString(applied)}`;
+}
+
 function gvkString(applied: JsonObject): string {
   const gv = parseGroupVersion(stringAt(applied, 'apiVersion'));
   return `${gv.group}/${gv.version}, Kind=${stringAt(applied, 'kind')}`;

@@ -13,13 +13,16 @@
  * 6. The Apply entry gets `time` only when the object changed (upstream keeps the old time on a
  *    no-op apply, and a new entry from a no-op apply has no time). Explicit nulls are owned but
  *    dropped from the stored object.
+ * 7. convertToType.ts: the result converts to the Go type (no fraction in an integer field, times
+ *    that parse, base64 that decodes); times are written back in UTC.
  * Errors are returned, never thrown.
  */
 import type { Schema } from '../../api/schema.ts';
 import { cloneJson, deepEqual, objectField, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
-import type { ApiError } from '../../core/status.ts';
+import { errors, type ApiError } from '../../core/status.ts';
 import { settleConflicts } from './applyConflicts.ts';
-import { checkConfiguration } from './checkConfiguration.ts';
+import { appliedObjectName, checkConfiguration } from './checkConfiguration.ts';
+import { convertToType } from './convertToType.ts';
 import { withoutManagedFields } from './compareObjects.ts';
 import { fieldSetOf } from './fieldSetOf.ts';
 import { decodeManagedFields, encodeManagedFields } from './managedFieldsCodec.ts';
@@ -71,7 +74,11 @@ export function serverSideApply(input: ServerSideApplyInput): ServerSideApplyRes
   const changed = !deepEqual(liveBody, pruned);
   const mine = settled.owners.get(id);
   if (mine !== undefined) settled.owners.set(id, withTime(mine, changed ? input.time : lastApplied?.time));
-  const object = changed ? (stripNulls(pruned, input.schema) as JsonObject) : cloneJson(liveBody);
+  const result = changed ? (stripNulls(pruned, input.schema) as JsonObject) : cloneJson(liveBody);
+  // 7. The conversion to the Go type.
+  const typed = convertToType(result, input.schema);
+  if (!typed.ok) return { ok: false, error: errors.badRequest(`failed to convert new object (${appliedObjectName(input.applied)}) to proper version (${input.apiVersion}): ${typed.problem}`) };
+  const object = typed.value as JsonObject;
   const entries = encodeManagedFields(settled.owners.values()) as unknown as JsonValue[];
   return { ok: true, object: withManagedFields(object, entries), created: input.live === null };
 }

@@ -6,7 +6,7 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
-import { formatInstant } from '../../core/duration.ts';
+import { formatInstant, latestInstant } from '../../core/duration.ts';
 import { errors, successStatus, type Status } from '../../core/status.ts';
 import { commit } from '../commit.ts';
 import { getObject } from '../objects.ts';
@@ -64,7 +64,10 @@ export function deleteObject(ctx: OpContext, namespace: string, name: string, op
 }
 
 function markDeleting(ctx: OpContext, obj: KubeObject, finalizers: string[], grace: number, code: number): OpResult {
-  const meta = { ...obj.metadata, deletionTimestamp: formatInstant(ctx.world.now + grace * 1000), deletionGracePeriodSeconds: grace };
+  // A grace period of millennia (Go's duration arithmetic wraps around there) ends at the last
+  // instant a timestamp can name: the object stays terminating, and nothing overflows.
+  const deletionTimestamp = formatInstant(Math.min(ctx.world.now + grace * 1000, latestInstant));
+  const meta = { ...obj.metadata, deletionTimestamp, deletionGracePeriodSeconds: grace };
   if (finalizers.length > 0) meta.finalizers = finalizers;
   else delete meta.finalizers;
   if (obj.metadata.deletionTimestamp === undefined && (meta.generation ?? 0) > 0) meta.generation = (meta.generation ?? 0) + 1;

@@ -13,7 +13,7 @@ import { decodeTyped } from '../decode/typedDecode.ts';
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
 export function checkPatchedFields(
-  rt: ResourceType,
+  rt: Pick<ResourceType, 'schema' | 'kind' | 'version'>,
   patched: JsonValue,
   req: { type: string; patch: JsonValue; fieldValidation: FieldValidation },
   stored?: JsonValue,

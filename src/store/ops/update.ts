@@ -7,7 +7,7 @@
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
 import type { ResourceType } from '../../registry/types.ts';
 import { formatInstant } from '../../core/duration.ts';
-import { deepEqual } from '../../core/json.ts';
+import { deepEqual, getOwn } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { fieldError } from '../../core/fieldErrors.ts';
 import { validateObjectMetaUpdate } from '../../registry/validation/objectMeta.ts';
@@ -117,8 +117,9 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
     if (sub.strategy !== undefined) obj = sub.strategy.prepareForUpdate(obj, old, sctx);
   } else {
     for (const field of rt.resetFields) {
-      if (old[field] === undefined) delete obj[field];
-      else obj[field] = old[field];
+      const was = getOwn(old, field);
+      if (was === undefined) delete obj[field];
+      else obj = { ...obj, [field]: was };
     }
     obj = rt.strategy.prepareForUpdate(obj, old, sctx);
   }

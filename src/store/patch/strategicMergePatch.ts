@@ -11,7 +11,7 @@
  */
 import type { ListSchema, Schema } from '../../api/schema.ts';
 import { goV } from '../../core/goFormat.ts';
-import { cloneJson, deepEqual, hasOwn, isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
+import { cloneJson, deepEqual, getOwn, hasOwn, isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { errors, type ApiError } from '../../core/status.ts';
 import type { PatchResult } from './types.ts';
 
@@ -75,7 +75,8 @@ function mergeMap(doc: JsonObject, patch: JsonObject, schema: Schema | undefined
       const field = k.slice(deletePrefix.length);
       const drop = patch[k];
       if (!Array.isArray(drop)) throw new SmpError(errors.badRequest('invalid patch format of primitive list'));
-      if (Array.isArray(out[field])) setOwn(out, field, (out[field] as JsonValue[]).filter((x) => !drop.some((d) => deepEqual(d, x))));
+      const list = getOwn(out, field);
+      if (Array.isArray(list)) setOwn(out, field, list.filter((x) => !drop.some((d) => deepEqual(d, x))));
     }
   }
   for (const k of Object.keys(patch)) {
@@ -84,7 +85,8 @@ function mergeMap(doc: JsonObject, patch: JsonObject, schema: Schema | undefined
       const order = patch[k];
       if (!Array.isArray(order)) throw new SmpError(errors.badRequest('invalid patch format of setElementOrder list'));
       const fs = fieldSchemaOf(schema, field);
-      if (Array.isArray(out[field])) setOwn(out, field, reorder(out[field] as JsonValue[], order, fs?.type === 'list' ? fs.patchMergeKey : undefined));
+      const list = getOwn(out, field);
+      if (Array.isArray(list)) setOwn(out, field, reorder(list, order, fs?.type === 'list' ? fs.patchMergeKey : undefined));
     }
   }
   if (hasOwn(patch, '$retainKeys')) {
@@ -96,8 +98,8 @@ function mergeMap(doc: JsonObject, patch: JsonObject, schema: Schema | undefined
 }
 
 function reorder(list: JsonValue[], order: JsonValue[], key: string | undefined): JsonValue[] {
-  const id = (x: JsonValue): JsonValue => (key !== undefined && isObject(x) ? (x[key] ?? null) : x);
-  const wanted = order.map((o) => (key !== undefined && isObject(o) ? (o[key] ?? null) : o));
+  const id = (x: JsonValue): JsonValue => (key !== undefined && isObject(x) ? (getOwn(x, key) ?? null) : x);
+  const wanted = order.map((o) => (key !== undefined && isObject(o) ? (getOwn(o, key) ?? null) : o));
   const ranked = list.map((x, i) => {
     const r = wanted.findIndex((w) => deepEqual(w, id(x)));
     return { x, rank: r < 0 ? wanted.length + i : r };
@@ -141,12 +143,12 @@ function mergeList(doc: JsonValue[], patch: JsonValue[], schema: ListSchema): Js
   for (const p of patch) {
     if (!isObject(p) || !hasOwn(p, key)) throw new SmpError(errors.badRequest(`map: ${goV(p)} does not contain declared merge key: ${key}`));
     if (p['$patch'] === 'merge') throw new SmpError(errors.badRequest('merging lists cannot yet be specified in the patch'));
-    const at = remaining.findIndex((x) => isObject(x) && deepEqual(x[key], p[key]));
+    const at = remaining.findIndex((x) => isObject(x) && deepEqual(getOwn(x, key), getOwn(p, key)));
     const existing = at >= 0 ? remaining.splice(at, 1)[0]! : undefined;
     if (p['$patch'] === 'delete') continue;
     patched.push(mergeMap(isObject(existing) ? existing : {}, p, schema.items));
   }
-  const keyOf = (x: JsonValue): JsonValue => (isObject(x) ? (x[key] ?? null) : null);
+  const keyOf = (x: JsonValue): JsonValue => (isObject(x) ? (getOwn(x, key) ?? null) : null);
   return interleave(patched, remaining, (x) => doc.findIndex((d) => deepEqual(keyOf(d), keyOf(x))));
 }
 

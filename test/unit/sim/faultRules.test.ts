@@ -34,6 +34,9 @@ describe('fault rules: one format for every kind', () => {
     expect(problem([{ kind: 'controller', controller: 'statefulset', action: 'pause', for: 'soon' }])).toBe('faults[0].for: must be a Go duration such as "30s"');
     expect(problem([{ code: 500, after: -1 }])).toBe('faults[0].after: must be a non-negative integer');
     expect(problem([{ code: 500, when: { 'status..x': 1 } }])).toMatch(/^faults\[0\]\.when: field path "status\.\.x"/);
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    expect(problem([{ code: 500, when: { 'status.x': deep } }])).toBe('faults[0].when: the value for "status.x" is nested deeper than 100');
     expect(problem([{ kind: 'node', action: 'reboot' }])).toBe('faults[0].action: must be one of podNeverReady, podFails, nodeLost');
   });
 

@@ -3,7 +3,7 @@
  * decoder has already rejected for client input but may exist in imported state.
  */
 import type { KubeObject } from '../../../api/meta.ts';
-import { isObject, objectField, type JsonObject } from '../../../core/json.ts';
+import { getOwn, isObject, objectField, type JsonObject } from '../../../core/json.ts';
 
 export interface Condition {
   readonly type?: string;
@@ -38,7 +38,7 @@ export function certificateOf(obj: KubeObject): string {
 }
 
 export function stringField(o: JsonObject, key: string): string {
-  const v = o[key];
+  const v = getOwn(o, key);
   return typeof v === 'string' ? v : '';
 }
 

@@ -6,12 +6,12 @@
  * the body cannot escalate. The verb of each door is the one its moves name in the lifecycle table.
  */
 import type { KubeObject } from '../../../api/meta.ts';
-import { deepEqual, isObject } from '../../../core/json.ts';
+import { deepEqual, getOwn, objectField } from '../../../core/json.ts';
 import type { StrategyContext } from '../../types.ts';
 import { maySigner } from '../signerPermission.ts';
 import { signerVerbFor } from './lifecycle.ts';
 
-const field = (o: KubeObject, part: 'spec' | 'status', key: string): unknown => (isObject(o[part]) ? o[part][key] : undefined);
+const field = (o: KubeObject, part: 'spec' | 'status', key: string): unknown => getOwn(objectField(o, part), key);
 
 export function admitCsrUpdate(obj: KubeObject, old: KubeObject, subresource: string, ctx: StrategyContext): { ok: true } | { ok: false; message: string } {
   const signer = String(field(old, 'spec', 'signerName') ?? '');
