@@ -8,13 +8,13 @@
  * `probability`. Rules and their counts live in the world and draws come from the world's rng, so
  * a run with faults replays exactly.
  */
-import { drawInts } from '../ports/rng.ts';
 import type { RequestAttributes } from '../auth/requestInfo.ts';
 import { isObject } from '../core/json.ts';
 import { errors, type ApiError } from '../core/status.ts';
 import { admits, kindOfRule, whenHolds, type ErrorFault, type FaultRule, type FaultState } from './faultRules.ts';
 import { namesOfController } from './controllerNames.ts';
 import type { World } from '../store/world.ts';
+import { firstFiring } from './firing.ts';
 import { nodeRuleCounts } from '../controllers/node-agent/ruleCounts.ts';
 
 export type { FaultRule, FaultState } from './faultRules.ts';
@@ -92,38 +92,10 @@ function errorOf(rule: ErrorFault, req: FaultedRequest): ApiError {
   }
 }
 
-function withState(world: World, states: readonly FaultState[], i: number, next: FaultState): World {
-  return { ...world, faults: states.map((s, j) => (j === i ? next : s)) };
-}
-
-/**
- * The first rule that fires for a request, and the world with the counts moved on: a rule still
- * letting requests through (`after`) counts one more, a probability draw moves the rng whether or
- * not it fires, the rule that fires counts one more firing. Later rules do not see the request.
- */
+/** The error of the first error rule that fires for a request (firing.ts), and the world with the counts moved on. */
 export function injectFault(world: World, req: FaultedRequest): FaultOutcome {
-  let w = world;
-  const count = (world.faults ?? []).length;
-  for (let i = 0; i < count; i++) {
-    const states = w.faults as readonly FaultState[];
-    const state = states[i]!;
-    if (kindOfRule(state.rule) !== 'error') continue;
-    const rule = state.rule as ErrorFault;
-    if (rule.times !== undefined && state.fired >= rule.times) continue;
-    if (!matches(rule, req)) continue;
-    const passed = state.passed ?? 0;
-    if (rule.after !== undefined && passed < rule.after) {
-      w = withState(w, states, i, { ...state, passed: passed + 1 });
-      continue;
-    }
-    if (rule.probability !== undefined && rule.probability < 1) {
-      const drawn = drawInts(w.seed, w.rng, 'faults', 1, 1_000_000);
-      w = { ...w, rng: drawn.streams };
-      if (drawn.values[0]! >= rule.probability * 1_000_000) continue;
-    }
-    return { world: withState(w, states, i, { ...state, fired: state.fired + 1 }), error: errorOf(rule, req) };
-  }
-  return { world: w, error: null };
+  const firing = firstFiring<ErrorFault>(world, 'error', 'faults', (rule) => matches(rule, req));
+  return { world: firing.world, error: firing.fired === null ? null : errorOf(firing.fired, req) };
 }
 
 export function installFaults(world: World, rules: readonly FaultRule[]): World {

@@ -9,11 +9,11 @@
  * `probability`. Counts live in the world and draws come from the world's rng (a stream of their
  * own), so a run with stale reads replays exactly. The API asks through `ApiEnv.staleReads`.
  */
-import { drawInts } from '../ports/rng.ts';
 import type { StaleReadRequest } from '../endpoints/staleRead.ts';
 import { oldestReadableRevision } from '../store/listPage.ts';
 import type { World } from '../store/world.ts';
-import { admits, kindOfRule, whenHolds, type FaultState, type StaleReadFault } from './faultRules.ts';
+import { firstFiring } from './firing.ts';
+import { admits, whenHolds, type StaleReadFault } from './faultRules.ts';
 
 export type { StaleReadRequest } from '../endpoints/staleRead.ts';
 
@@ -28,10 +28,6 @@ function matches(rule: StaleReadFault, read: StaleReadRequest): boolean {
   );
 }
 
-function withState(world: World, states: readonly FaultState[], i: number, next: FaultState): World {
-  return { ...world, faults: states.map((s, j) => (j === i ? next : s)) };
-}
-
 /**
  * The first staleRead rule that fires for a read: the world with the counts moved on and the
  * revision to answer at, or null (fresh). A rule still letting reads through (`after`) counts one
@@ -39,27 +35,6 @@ function withState(world: World, states: readonly FaultState[], i: number, next:
  * an earlier one answered.
  */
 export function staleRead(world: World, read: StaleReadRequest): { readonly world: World; readonly at: number | null } {
-  let w = world;
-  const count = (world.faults ?? []).length;
-  for (let i = 0; i < count; i++) {
-    const states = w.faults as readonly FaultState[];
-    const state = states[i]!;
-    if (kindOfRule(state.rule) !== 'staleRead') continue;
-    const rule = state.rule as StaleReadFault;
-    if (rule.times !== undefined && state.fired >= rule.times) continue;
-    if (!matches(rule, read)) continue;
-    const passed = state.passed ?? 0;
-    if (rule.after !== undefined && passed < rule.after) {
-      w = withState(w, states, i, { ...state, passed: passed + 1 });
-      continue;
-    }
-    if (rule.probability !== undefined && rule.probability < 1) {
-      const drawn = drawInts(w.seed, w.rng, 'faults/staleRead', 1, 1_000_000);
-      w = { ...w, rng: drawn.streams };
-      if (drawn.values[0]! >= rule.probability * 1_000_000) continue;
-    }
-    const at = Math.max(world.revision - rule.revisions, oldestReadableRevision(world));
-    return { world: withState(w, states, i, { ...state, fired: state.fired + 1 }), at };
-  }
-  return { world: w, at: null };
+  const firing = firstFiring<StaleReadFault>(world, 'staleRead', 'faults/staleRead', (rule) => matches(rule, read));
+  return { world: firing.world, at: firing.fired === null ? null : Math.max(world.revision - firing.fired.revisions, oldestReadableRevision(world)) };
 }
