@@ -49,9 +49,6 @@ export function formatDuration(ms: Millis): string {
   return (neg ? '-' : '') + out;
 }
 
-/** The last instant an RFC 3339 timestamp can name (year 9999): later ones are written as this. */
-export const latestInstant: Instant = Date.UTC(9999, 11, 31, 23, 59, 59);
-
 let lastInstant = Number.NaN;
 let lastFormatted = '';
 

@@ -6,7 +6,8 @@
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
-import { formatInstant, latestInstant } from '../../core/duration.ts';
+import { formatInstant } from '../../core/duration.ts';
+import { limits } from '../../core/limits.ts';
 import { errors, successStatus, type Status } from '../../core/status.ts';
 import { commit } from '../commit.ts';
 import { getObject } from '../objects.ts';
@@ -66,7 +67,7 @@ export function deleteObject(ctx: OpContext, namespace: string, name: string, op
 function markDeleting(ctx: OpContext, obj: KubeObject, finalizers: string[], grace: number, code: number): OpResult {
   // A grace period of millennia (Go's duration arithmetic wraps around there) ends at the last
   // instant a timestamp can name: the object stays terminating, and nothing overflows.
-  const deletionTimestamp = formatInstant(Math.min(ctx.world.now + grace * 1000, latestInstant));
+  const deletionTimestamp = formatInstant(Math.min(ctx.world.now + grace * 1000, limits.instantMax));
   const meta = { ...obj.metadata, deletionTimestamp, deletionGracePeriodSeconds: grace };
   if (finalizers.length > 0) meta.finalizers = finalizers;
   else delete meta.finalizers;
