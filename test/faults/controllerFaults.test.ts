@@ -5,7 +5,8 @@
  * a rule naming a controller the simulation does not run is refused wherever it comes in.
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulation, PlatformSimError, type Controller, type Simulation, type SimulationOptions } from '../../src/index.ts';
+import { PlatformSimError, type Controller, type Simulation } from '../../src/index.ts';
+import { setBody, sim } from './setup.ts';
 
 type Body = Record<string, any>;
 
@@ -13,13 +14,6 @@ const sets = '/apis/apps/v1/namespaces/default/statefulsets';
 const podsPath = '/api/v1/namespaces/default/pods';
 const configMaps = '/api/v1/namespaces/default/configmaps';
 const csrs = '/apis/certificates.platform.io/v1/certificatesigningrequests';
-
-const sim = (options: SimulationOptions = {}): Promise<Simulation> => createSimulation({ seed: 1, startTime: '2026-01-01T00:00:00Z', checkInvariants: true, ...options });
-
-const setBody = (name: string, replicas = 3): Body => ({
-  metadata: { name },
-  spec: { replicas, serviceName: name, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } } },
-});
 
 async function pods(s: Simulation): Promise<Body[]> {
   return ((await s.request({ method: 'GET', path: podsPath })).body.items as Body[]).sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));

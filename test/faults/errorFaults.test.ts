@@ -5,7 +5,8 @@
  * event of the real controller, never a reported bug — replayably.
  */
 import { describe, expect, it } from 'vitest';
-import { createSimulation, type Simulation, type SimulationOptions } from '../../src/index.ts';
+import type { Simulation } from '../../src/index.ts';
+import { setBody, sim } from './setup.ts';
 
 type Body = Record<string, any>;
 
@@ -14,14 +15,6 @@ const podsPath = '/api/v1/namespaces/default/pods';
 const sas = '/api/v1/namespaces/default/serviceaccounts';
 const configMaps = '/api/v1/namespaces/default/configmaps';
 const statefulSetUser = 'system:serviceaccount:platform-system:statefulset-controller';
-
-/** Invariants on: a controller write refused as a bug would throw. */
-const sim = (options: SimulationOptions = {}): Promise<Simulation> => createSimulation({ seed: 1, startTime: '2026-01-01T00:00:00Z', checkInvariants: true, ...options });
-
-const setBody = (name: string, replicas = 3): Body => ({
-  metadata: { name },
-  spec: { replicas, serviceName: name, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'app', image: 'nginx:1' }] } } },
-});
 
 async function podNames(s: Simulation): Promise<string[]> {
   return ((await s.request({ method: 'GET', path: podsPath })).body.items as Body[]).map((p) => p.metadata.name as string).sort();
