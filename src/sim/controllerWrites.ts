@@ -39,6 +39,9 @@ function itemOf(i: Intent): string | null {
   return i.report?.key ?? `${writePrefix}${describeIntent(i)}`;
 }
 
+/** A reconcile without intents issued nothing (shared: a quiet controller's round allocates nothing). */
+const nothingIssued: ReadonlySet<string> = new Set();
+
 /**
  * Applies a reconcile's intents (none: only its due unreported retries are settled). `held`: the
  * `<controller>/<item>` refused by a fault earlier in this settle, shared by its rounds.
@@ -52,7 +55,7 @@ export function applyReconcile(
   rejections: Rejection[],
   held: Set<string>,
 ): World {
-  if (intents.length === 0) return forgetDue(world, c.name, writePrefix, new Set());
+  if (intents.length === 0) return forgetDue(world, c.name, writePrefix, nothingIssued);
   const actor = c.actor(table.names);
   const recorder = new EventRecorder(c.name);
   const reportedItems = new Set<string>();

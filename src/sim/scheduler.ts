@@ -106,12 +106,6 @@ function readingOf(c: Controller, world: World, e: ControllerEnv): Reading | nul
   return { stores: c.watches.map((r) => getOwn(world.objects, r)), own: getOwn(world.controllers, c.name), retries: world.retries, faults: world.faults, config: world.config, registry: e.registry };
 }
 
-function sameReading(a: Reading, b: Reading): boolean {
-  if (a.own !== b.own || a.retries !== b.retries || a.faults !== b.faults || a.config !== b.config || a.registry !== b.registry) return false;
-  for (let i = 0; i < a.stores.length; i++) if (a.stores[i] !== b.stores[i]) return false;
-  return true;
-}
-
 /**
  * The dirty set, kept as its complement: per controller, what it read when a reconcile last found
  * nothing to do, and at which instant. Until one of those inputs changes (or time moves) it would
@@ -124,15 +118,22 @@ const quiet = new WeakMap<Controller, { readonly reading: Reading; readonly now:
 /** A controller's last answered `nextWakeup`, valid for the same reading until that instant. */
 const wakeups = new WeakMap<Controller, { readonly reading: Reading; readonly from: Instant; readonly next: Instant | null }>();
 
-function isQuiet(c: Controller, reading: Reading | null, now: Instant): boolean {
-  if (reading === null) return false;
+/** Whether `world` gives `c` the same reading as `r`, compared in place: most checks find it quiet, and allocate nothing. */
+function readsAsBefore(c: Controller, world: World, e: ControllerEnv, r: Reading): boolean {
+  if (r.own !== getOwn(world.controllers, c.name) || r.retries !== world.retries || r.faults !== world.faults || r.config !== world.config || r.registry !== e.registry) return false;
+  const watches = c.watches!;
+  for (let i = 0; i < watches.length; i++) if (r.stores[i] !== getOwn(world.objects, watches[i]!)) return false;
+  return true;
+}
+
+function isQuiet(c: Controller, world: World, e: ControllerEnv): boolean {
+  if (c.watches === undefined) return false;
   const q = quiet.get(c);
-  return q !== undefined && q.now === now && sameReading(q.reading, reading);
+  return q !== undefined && q.now === world.now && readsAsBefore(c, world, e, q.reading);
 }
 
 function reconcileUnlessQuiet(c: Controller, world: World, e: ControllerEnv, services: ControllerServices): readonly Intent[] {
-  const reading = readingOf(c, world, e);
-  if (isQuiet(c, reading, world.now)) {
+  if (isQuiet(c, world, e)) {
     if (services.checkSkips === true) {
       const intents = c.reconcile(world, e);
       assert(intents.length === 0, `${c.name} was skipped as nothing it watches (${(c.watches ?? []).join(', ')}) changed, yet it had work: ${intents.map(describeIntent).join('; ')}`);
@@ -140,15 +141,15 @@ function reconcileUnlessQuiet(c: Controller, world: World, e: ControllerEnv, ser
     return [];
   }
   const intents = c.reconcile(world, e);
-  if (reading !== null && intents.length === 0) quiet.set(c, { reading, now: world.now });
+  const reading = intents.length === 0 ? readingOf(c, world, e) : null;
+  if (reading !== null) quiet.set(c, { reading, now: world.now });
   return intents;
 }
 
 function wakeupOf(c: Controller, world: World, e: ControllerEnv, services: ControllerServices): Instant | null {
-  const reading = readingOf(c, world, e);
-  if (reading !== null) {
+  if (c.watches !== undefined) {
     const known = wakeups.get(c);
-    if (known !== undefined && known.from <= world.now && (known.next === null || known.next > world.now) && sameReading(known.reading, reading)) {
+    if (known !== undefined && known.from <= world.now && (known.next === null || known.next > world.now) && readsAsBefore(c, world, e, known.reading)) {
       if (services.checkSkips === true) {
         const next = c.nextWakeup(world, e);
         assert(next === known.next, `${c.name}: nextWakeup ${String(next)} differs from the ${String(known.next)} reused for the same inputs`);
@@ -157,6 +158,7 @@ function wakeupOf(c: Controller, world: World, e: ControllerEnv, services: Contr
     }
   }
   const next = c.nextWakeup(world, e);
+  const reading = readingOf(c, world, e);
   if (reading !== null) wakeups.set(c, { reading, from: world.now, next });
   return next;
 }

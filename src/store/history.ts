@@ -1,6 +1,6 @@
 /**
  * The watch log: every committed change in revision order, kept as chunks so that an append
- * copies one small chunk and the chunk index. Entries keep the previous state of the object, which
+ * copies a few small chunks and the chunk index. Entries keep the previous state of the object, which
  * serves three readers: watch filters (an object that stops matching becomes DELETED), snapshot
  * reads for paging at an old revision (changes after it are undone), and the garbage collector.
  */
@@ -26,18 +26,33 @@ export interface Log {
   readonly size: number;
 }
 
+/** Entries in a full chunk. */
 const chunkSize = 256;
 
 export const emptyLog: Log = { chunks: [], size: 0 };
 
+/**
+ * Appends one entry, copying little: full chunks of `chunkSize` come first, then the newest
+ * entries as chunks of decreasing power-of-two sizes (the binary digits of their count). A new
+ * entry is a chunk of one; two chunks of one size merge into one of twice the size, up to a full
+ * chunk — a binary counter, so an append copies about log2(chunkSize) entries and the chunk index,
+ * where copying the growing last chunk cost a hundred on average. Readers need only what every
+ * chunk list keeps: entries in revision order, no chunk empty.
+ */
 export function appendLog(log: Log, entry: LogEntry): Log {
   const chunks = log.chunks;
-  const last = chunks[chunks.length - 1];
-  if (last === undefined || last.length >= chunkSize) return { chunks: [...chunks, [entry]], size: log.size + 1 };
-  const grown = [...last, entry];
-  const copy = chunks.slice(0, -1);
-  copy.push(grown);
-  return { chunks: copy, size: log.size + 1 };
+  let tail: readonly LogEntry[] = [entry];
+  let keep = chunks.length;
+  while (keep > 0) {
+    const last = chunks[keep - 1]!;
+    if (last.length !== tail.length || last.length >= chunkSize) break;
+    tail = last.concat(tail);
+    keep--;
+  }
+  const out = new Array<readonly LogEntry[]>(keep + 1);
+  for (let i = 0; i < keep; i++) out[i] = chunks[i]!;
+  out[keep] = tail;
+  return { chunks: out, size: log.size + 1 };
 }
 
 /** Drops whole chunks whose entries are all at or below `revision`, and bounds the log size. */
