@@ -60,13 +60,15 @@ function put(out: { [k: string]: unknown }, key: string, value: unknown): void {
 /**
  * Slot levels come in two forms with the same meaning (an absent slot and an undefined one are
  * both empty; JSON and the world digest skip undefined, so both read and hash the same):
- * - sparse: only the slots in use, copied key by key — small levels (most of a small trie);
+ * - sparse: the slots in use (and those emptied since), walked by their names — small levels
+ *   (most of a small trie);
  * - full: all 64 slot names in order, empty ones undefined, made once a level has `fullFrom`
- *   children. V8 keeps its digit keys as packed elements, which a spread copies as a block: a
- *   write to a large trie copies three such levels in about a tenth of a microsecond, where
- *   copying them slot by slot cost about five.
+ *   children, walked by the fixed slot names.
+ * Both are copied by a spread: V8 keeps digit keys as elements, which a spread copies as a block
+ * (a write to a large trie copies three full levels in about a tenth of a microsecond, where
+ * copying them slot by slot cost about five).
  * A full level is known by its last slot name being there (it never loses a key); a sparse level
- * that uses slot 63 is taken for full, which only changes how it is copied and walked.
+ * that uses slot 63 is taken for full, which only changes how it is walked.
  */
 const fullFrom = 8;
 const lastSlot = slotNames[slotNames.length - 1]!;
@@ -80,23 +82,26 @@ function eachSlot(level: Node, f: (slot: string, child: Node) => void): void {
   }
 }
 
-/** The slot level with `slot` holding `child` (undefined: emptied). */
+/**
+ * The slot level with `slot` holding `child` (undefined: emptied). A spread whatever the form:
+ * V8 keeps digit keys as elements even in a sparse level, and copies them as a block, where
+ * listing a sparse level's keys first (Object.keys) allocates a string per slot. A sparse level
+ * reaching `fullFrom` children takes every slot name, so that it is known as full from then on.
+ */
 function withSlot(level: Node, slot: string, child: Node | undefined): Node {
-  if (isFull(level)) {
-    const out: { [k: string]: unknown } = { ...level };
-    out[slot] = child;
-    return out;
+  const out: { [k: string]: unknown } = { ...level };
+  out[slot] = child;
+  if (child !== undefined && level[slot] === undefined && !isFull(level) && countSlots(level) + 1 >= fullFrom) {
+    for (const s of slotNames) if (out[s] === undefined) out[s] = undefined;
   }
-  const slots = Object.keys(level);
-  const count = slots.length + (child !== undefined && level[slot] === undefined ? 1 : 0);
-  const out: { [k: string]: unknown } = {};
-  if (count >= fullFrom) {
-    for (const s of slotNames) out[s] = s === slot ? child : level[s];
-    return out;
-  }
-  for (const s of slots) if (s !== slot) out[s] = level[s];
-  if (child !== undefined) out[slot] = child;
   return out;
+}
+
+/** Children of a sparse level (one below `fullFrom`, so a short walk). */
+function countSlots(level: Node): number {
+  let n = 0;
+  for (const s in level) if (level[s] !== undefined) n++;
+  return n;
 }
 
 function isEmptyLevel(level: Node): boolean {

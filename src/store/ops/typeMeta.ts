@@ -19,6 +19,8 @@ export function withTypeMeta(rt: ResourceType, obj: KubeObject): KubeObject {
 export function withManagedFields(meta: KubeObject['metadata'], entries: readonly ManagedFieldsEntry[]): KubeObject['metadata'] {
   const out = { ...meta };
   if (entries.length === 0) delete out.managedFields;
-  else out.managedFields = [...entries];
+  // The list itself, not a copy (stored lists are never mutated): the next write finds its
+  // decoding by identity (managedFieldsCodec.ts).
+  else out.managedFields = entries as ManagedFieldsEntry[];
   return out;
 }
