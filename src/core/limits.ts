@@ -6,6 +6,13 @@
 export const limits = {
   /** Largest request body the API accepts, as kube-apiserver (3 MiB). */
   requestBodyBytesMax: 3 * 1024 * 1024,
+  /**
+   * Largest body of `PUT /sim/v1/snapshot` over HTTP, the one request exempt from
+   * requestBodyBytesMax: a whole world, about twice the 132 MB snapshot of 100,000 ConfigMaps.
+   * Kept well under the longest string V8 makes (about 512 MiB), which the body becomes before it
+   * is parsed, so parsing it beside the current world stays within a default heap.
+   */
+  snapshotBodyBytesMax: 256 * 1024 * 1024,
   /** JSON patch operations per request, as kube-apiserver. */
   jsonPatchOperationsMax: 10_000,
   /** Total size of annotations (keys + values). */
@@ -68,6 +75,12 @@ export const limits = {
   storedObjectBytesMax: 1_572_864,
   /** Objects stored of one kind (all namespaces): a create beyond it is refused like an exceeded quota. */
   objectsPerKindMax: 200_000,
+  /**
+   * Pods one sync of one StatefulSet creates or deletes (a member's claims go with its pod); a set
+   * with more to do gets its next batch a virtual second later. The real controller's largest
+   * slow-start batch, and far above what its client's 20 requests a second would allow.
+   */
+  statefulSetPodWritesPerSyncMax: 500,
   /** Watches one HTTP client (remote address) may hold open, and all clients together. */
   watchesPerClientMax: 100,
   watchesTotalMax: 1000,

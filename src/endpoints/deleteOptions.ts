@@ -1,55 +1,77 @@
 /**
- * DeleteOptions from the request body (JSON, kind/apiVersion optional) or, when there is no
- * body, from the query (`propagationPolicy`, `gracePeriodSeconds`, `orphanDependents`).
+ * DeleteOptions of a delete or deletecollection, read as kube-apiserver's handlers read them: from
+ * the body when there is one (at least one byte; the query is then not looked at, `dryRun`
+ * included), else from the query (`gracePeriodSeconds`, `orphanDependents`, `propagationPolicy`,
+ * `dryRun`, and `uid`/`resourceVersion` as preconditions), then checked by ValidateDeleteOptions:
+ * every cause in one 422 on `DeleteOptions.meta.k8s.io ""`.
  */
-import { fieldError } from '../core/fieldErrors.ts';
+import { fieldError, type FieldError } from '../core/fieldErrors.ts';
 import { errors, type ApiError } from '../core/status.ts';
-import { isObject } from '../core/json.ts';
+import { isObject, setOwn, type JsonObject } from '../core/json.ts';
 import type { DeleteOptions, PropagationPolicy } from '../store/ops/delete.ts';
-import { parseJson } from '../store/decode/parseJson.ts';
-import { integerParam, optionsInvalid, parseBool } from './query.ts';
+import { decodeDeleteOptionsBody } from '../store/decode/deleteOptionsBody.ts';
+import { optionsInvalid } from './query.ts';
 
-const policies = ['Foreground', 'Background', 'Orphan'];
+const policies: readonly string[] = ['Foreground', 'Background', 'Orphan'];
 
 type Parsed = { ok: true; options: DeleteOptions; dryRun: boolean } | { ok: false; error: ApiError };
 
 export function parseDeleteOptions(params: URLSearchParams, body: string): Parsed {
-  let raw: Record<string, unknown> = {};
-  if (body.trim() !== '') {
-    const parsed = parseJson(body);
-    if (!parsed.ok) return { ok: false, error: errors.badRequest(parsed.message) };
-    if (!isObject(parsed.value)) return { ok: false, error: errors.badRequest('decoded object cannot be converted to DeleteOptions') };
-    const kind = parsed.value['kind'];
-    if (kind !== undefined && kind !== 'DeleteOptions') return { ok: false, error: errors.badRequest('decoded object cannot be converted to DeleteOptions') };
-    raw = parsed.value;
-  } else {
-    const grace = integerParam(params, 'gracePeriodSeconds');
-    if (!grace.ok) return grace;
-    if (grace.value !== undefined) raw['gracePeriodSeconds'] = grace.value;
-    const policy = params.get('propagationPolicy');
-    if (policy !== null && policy !== '') raw['propagationPolicy'] = policy;
-    const orphan = params.get('orphanDependents');
-    if (orphan !== null) raw['orphanDependents'] = parseBool(orphan) === true;
-  }
-  return validate(raw);
+  const raw = body === '' ? fromQuery(params) : decodeDeleteOptionsBody(body);
+  return raw.ok ? validate(raw.value) : raw;
 }
 
-function validate(raw: Record<string, unknown>): Parsed {
+const int64Min = -(2n ** 63n);
+const int64Max = 2n ** 63n - 1n;
+
+/**
+ * The query's options as apimachinery's url.Values conversion makes them: a parameter counts when
+ * present, even empty; only an integer that strconv.ParseInt refuses fails it, and the 400 carries
+ * that error alone, as the handler wraps it (`strconv.ParseInt: parsing "x": invalid syntax`).
+ */
+function fromQuery(params: URLSearchParams): { ok: true; value: JsonObject } | { ok: false; error: ApiError } {
+  const out: JsonObject = {};
+  const grace = params.get('gracePeriodSeconds');
+  if (grace !== null) {
+    if (!/^[+-]?\d+$/.test(grace)) return { ok: false, error: errors.badRequest(`strconv.ParseInt: parsing ${JSON.stringify(grace)}: invalid syntax`) };
+    const n = BigInt(grace);
+    if (n < int64Min || n > int64Max) return { ok: false, error: errors.badRequest(`strconv.ParseInt: parsing ${JSON.stringify(grace)}: value out of range`) };
+    setOwn(out, 'gracePeriodSeconds', Number(n));
+  }
+  const orphan = params.get('orphanDependents');
+  // Only "0" and "false" in any case are false; anything else, the empty value too, is true.
+  if (orphan !== null) setOwn(out, 'orphanDependents', !(orphan === '0' || orphan.toLowerCase().replace(/\u017f/g, 's') === 'false'));
+  const policy = params.get('propagationPolicy');
+  if (policy !== null) setOwn(out, 'propagationPolicy', policy);
+  const dryRun = params.getAll('dryRun');
+  if (dryRun.length > 0) setOwn(out, 'dryRun', dryRun);
+  const uid = params.get('uid') ?? '';
+  const resourceVersion = params.get('resourceVersion') ?? '';
+  if (uid !== '' || resourceVersion !== '') {
+    const pre: JsonObject = {};
+    if (uid !== '') setOwn(pre, 'uid', uid);
+    if (resourceVersion !== '') setOwn(pre, 'resourceVersion', resourceVersion);
+    setOwn(out, 'preconditions', pre);
+  }
+  return { ok: true, value: out };
+}
+
+/** `raw`: decoded DeleteOptions, every field of its Go type (an unset one absent). */
+function validate(raw: JsonObject): Parsed {
+  const policy = typeof raw['propagationPolicy'] === 'string' ? raw['propagationPolicy'] : undefined;
+  const orphan = typeof raw['orphanDependents'] === 'boolean' ? raw['orphanDependents'] : undefined;
+  const dryRun = Array.isArray(raw['dryRun']) ? raw['dryRun'] : [];
+  const errs: FieldError[] = [];
+  if (orphan !== undefined && policy !== undefined) errs.push(fieldError.invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+  if (policy !== undefined && !policies.includes(policy)) errs.push(fieldError.notSupported('propagationPolicy', policy, [...policies, 'nil']));
+  if (dryRun.some((d) => d !== 'All')) errs.push(fieldError.notSupported('dryRun', dryRun, ['All']));
+  if (errs.length > 0) return { ok: false, error: optionsInvalid('DeleteOptions', errs) };
   const options: { -readonly [K in keyof DeleteOptions]: DeleteOptions[K] } = {};
-  const policy = raw['propagationPolicy'];
-  if (policy !== undefined && policy !== null) {
-    if (typeof policy !== 'string' || !policies.includes(policy)) {
-      return { ok: false, error: optionsInvalid('DeleteOptions', [fieldError.notSupported('propagationPolicy', policy, [...policies, 'nil'])]) };
-    }
-    options.propagationPolicy = policy as PropagationPolicy;
-  }
-  if (typeof raw['orphanDependents'] === 'boolean') {
-    if (options.propagationPolicy !== undefined) {
-      return { ok: false, error: optionsInvalid('DeleteOptions', [fieldError.invalid('propagationPolicy', options.propagationPolicy, 'orphanDependents and deletionPropagation cannot be both set')]) };
-    }
-    options.orphanDependents = raw['orphanDependents'];
-  }
-  if (typeof raw['gracePeriodSeconds'] === 'number') options.gracePeriodSeconds = Math.max(0, raw['gracePeriodSeconds']);
+  if (policy !== undefined) options.propagationPolicy = policy as PropagationPolicy;
+  if (orphan !== undefined) options.orphanDependents = orphan;
+  const grace = raw['gracePeriodSeconds'];
+  // The registry's BeforeDelete: a negative grace period is one second.
+  if (typeof grace === 'number') options.gracePeriodSeconds = grace < 0 ? 1 : grace;
   const pre = raw['preconditions'];
   if (isObject(pre)) {
     options.preconditions = {
@@ -57,9 +79,5 @@ function validate(raw: Record<string, unknown>): Parsed {
       ...(typeof pre['resourceVersion'] === 'string' ? { resourceVersion: pre['resourceVersion'] } : {}),
     };
   }
-  const dry = raw['dryRun'];
-  if (dry !== undefined && !(Array.isArray(dry) && dry.every((d) => d === 'All'))) {
-    return { ok: false, error: optionsInvalid('DeleteOptions', [fieldError.notSupported('dryRun', dry, ['All'])]) };
-  }
-  return { ok: true, options, dryRun: Array.isArray(dry) && dry.length > 0 };
+  return { ok: true, options, dryRun: dryRun.length > 0 };
 }

@@ -144,14 +144,14 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       return handlePatch(world, req, r, params, base, rendering);
     case 'delete':
     case 'deletecollection': {
-      const dry = dryRunOf(params, 'DeleteOptions');
-      if (!dry.ok) return { world, response: respondError(dry.error, rendering) };
+      // deletecollection reads its ListOptions before its DeleteOptions; `dryRun` is one of the
+      // DeleteOptions (deleteOptions.ts).
+      const q = verb === 'deletecollection' ? parseListQuery(r.rt, params) : null;
+      if (q !== null && !q.ok) return { world, response: respondError(q.error, rendering) };
       const del = parseDeleteOptions(params, bodyText(req));
       if (!del.ok) return { world, response: respondError(del.error, rendering) };
-      const ctx = { ...base, dryRun: dry.dryRun || del.dryRun };
-      if (verb === 'delete') return done(deleteObject(ctx, namespace, name, del.options));
-      const q = parseListQuery(r.rt, params);
-      if (!q.ok) return { world, response: respondError(q.error, rendering) };
+      const ctx = { ...base, dryRun: del.dryRun };
+      if (q === null) return done(deleteObject(ctx, namespace, name, del.options));
       return done(deleteCollection(ctx, r.namespace, q.value, del.options));
     }
   }

@@ -14,7 +14,7 @@ import { getOwn } from '../core/json.ts';
 export class PlatformSimError extends Error {
   override readonly name = 'PlatformSimError';
   constructor(
-    readonly code: 'PSIM_OPTION_INVALID' | 'PSIM_SNAPSHOT_INVALID' | 'PSIM_SETTLE_LIVELOCK' | 'PSIM_DURATION_INVALID' | 'PSIM_ASYNC_REQUIRED' | 'PSIM_LISTEN_FAILED',
+    readonly code: 'PSIM_OPTION_INVALID' | 'PSIM_SNAPSHOT_INVALID' | 'PSIM_SETTLE_LIVELOCK' | 'PSIM_DURATION_INVALID' | 'PSIM_ASYNC_REQUIRED' | 'PSIM_LISTEN_FAILED' | 'PSIM_STATE_FILE_LOCKED',
     message: string,
   ) {
     super(message);

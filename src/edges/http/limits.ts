@@ -1,6 +1,7 @@
 /**
  * The limits the HTTP edge applies before a request reaches the simulation, for server.ts to
- * wire in (the body limit is readBody.ts's, checked while the body is read):
+ * wire in (the body limits are readBody.ts's, checked while the body is read, or before it with
+ * `Expect: 100-continue`: framing.ts):
  *
  * - header size: Go's net/http, which kube-apiserver serves with, reads at most 1 MiB of request
  *   line and headers (`limits.requestHeaderBytesMax`; node's default is 16 KiB) and answers
@@ -18,6 +19,7 @@ import type { Duplex } from 'node:stream';
 import { limits } from '../../core/limits.ts';
 import { errors } from '../../core/status.ts';
 import { parseBool } from '../../endpoints/query.ts';
+import { statusAnswerBytes, unsupportedTransferCoding } from './framing.ts';
 
 /** Options for `createServer` (http and https alike). */
 export const httpServerOptions: Pick<ServerOptions, 'maxHeaderSize'> = { maxHeaderSize: limits.requestHeaderBytesMax };
@@ -27,14 +29,21 @@ function goErrorAnswer(protocol: string, status: string): string {
   return `${protocol} ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${status}`;
 }
 
+/** What a request node could not parse is answered: Go's plain text, or framing.ts's Status for a transfer coding. */
+function clientErrorAnswer(code: string | undefined): string {
+  if (code === 'HPE_HEADER_OVERFLOW') return goErrorAnswer('HTTP/1.0', '431 Request Header Fields Too Large');
+  if (code === 'HPE_INVALID_TRANSFER_ENCODING') return statusAnswerBytes(unsupportedTransferCoding);
+  return goErrorAnswer('HTTP/1.1', '400 Bad Request');
+}
+
 /**
  * A request node could not parse (`clientError`): answered as Go's net/http answers one — 431
- * when its headers are over the limit, 400 otherwise — and the connection closed.
+ * when its headers are over the limit, 400 otherwise — and the connection closed. A transfer
+ * coding node cannot decode gets the 400 Status the request itself gets when node passed it on
+ * first (framing.ts); an answer already written (that one) is left as it is.
  */
 export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
-  if (socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) {
-    socket.write(err.code === 'HPE_HEADER_OVERFLOW' ? goErrorAnswer('HTTP/1.0', '431 Request Header Fields Too Large') : goErrorAnswer('HTTP/1.1', '400 Bad Request'));
-  }
+  if (socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) socket.write(clientErrorAnswer(err.code));
   socket.destroy();
 }
 

@@ -1,12 +1,27 @@
 /**
- * Reads a request body with the API server's 3 MiB limit; a larger body is reported as soon as
- * it passes the limit, without buffering the rest.
+ * Reads a request body within its limit — the API server's 3 MiB, or for `PUT /sim/v1/snapshot`
+ * a whole world (`limits.snapshotBodyBytesMax`) — and reports a larger one as soon as it passes
+ * the limit, without buffering the rest.
  */
 import type { IncomingMessage } from 'node:http';
 import { limits } from '../../core/limits.ts';
 
-/** The body's bytes (kept binary: protobuf bodies are not text). */
-export function readBody(req: IncomingMessage): Promise<{ ok: true; bytes: Uint8Array } | { ok: false }> {
+const snapshotPath = '/sim/v1/snapshot';
+
+/**
+ * The body limit of a request. Only the snapshot a `PUT /sim/v1/snapshot` puts back may be
+ * larger than any API object: the world it replaces was never bounded by the request limit.
+ * Matched on the path as the control endpoints are routed (without the query).
+ */
+export function bodyBytesMaxFor(method: string | undefined, url: string | undefined): number {
+  const target = url ?? '/';
+  const q = target.indexOf('?');
+  const path = q < 0 ? target : target.slice(0, q);
+  return method === 'PUT' && path === snapshotPath ? limits.snapshotBodyBytesMax : limits.requestBodyBytesMax;
+}
+
+/** The body's bytes (kept binary: protobuf bodies are not text), or `ok: false` once past `limitBytes`. */
+export function readBody(req: IncomingMessage, limitBytes: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -14,8 +29,9 @@ export function readBody(req: IncomingMessage): Promise<{ ok: true; bytes: Uint8
     req.on('data', (c: Buffer) => {
       if (done) return;
       size += c.length;
-      if (size > limits.requestBodyBytesMax) {
+      if (size > limitBytes) {
         done = true;
+        chunks.length = 0;
         resolve({ ok: false });
         req.resume();
         return;
@@ -23,7 +39,10 @@ export function readBody(req: IncomingMessage): Promise<{ ok: true; bytes: Uint8
       chunks.push(c);
     });
     req.on('end', () => {
-      if (!done) resolve({ ok: true, bytes: new Uint8Array(Buffer.concat(chunks)) });
+      if (done) return;
+      // A plain Uint8Array viewing the joined bytes: a snapshot's hundreds of MiB are not copied again.
+      const joined = Buffer.concat(chunks, size);
+      resolve({ ok: true, bytes: new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength) });
     });
     req.on('error', () => {
       if (!done) resolve({ ok: false });

@@ -3,7 +3,8 @@
  * `http`, so a request without credentials is never the in-process admin; the /sim/v1 control
  * endpoints are requests like any other), streams watches as one JSON event per line, and in
  * `wall` clock mode moves virtual time with the wall clock. With a state file every change is on
- * disk before its answer (edges/fs/durableState.ts); a watch client that stops reading is cut off
+ * disk before its answer (edges/fs/durableState.ts), and no other server runs on the same file
+ * (edges/fs/stateLock.ts); a watch client that stops reading is cut off
  * (limits.watchQueuedBytesMax); credentials are not computable from the seed unless asked for
  * (edges/crypto/serveCredentials.ts). Stops cleanly: open watches end, the socket closes.
  */
@@ -25,7 +26,9 @@ import { writePrivateFile } from '../fs/privateFile.ts';
 import { adminTokenFor, chooseKeySecret, exposureWarning } from '../crypto/serveCredentials.ts';
 import type { SimulationOptions } from '../../sim/options.ts';
 import type { WatchStream } from '../../edges/simulation/watchStream.ts';
-import { readBody } from './readBody.ts';
+import { bodyBytesMaxFor, readBody } from './readBody.ts';
+import { answerStatus, continueOrRefuse, expectationFailed, refusalBeforeBody } from './framing.ts';
+import { lockStateFile, type StateFileLock } from '../fs/stateLock.ts';
 import type { ApiResponse } from '../../endpoints/types.ts';
 import { headersOf } from './requestHeaders.ts';
 
@@ -50,7 +53,8 @@ export interface ServeOptions extends SimulationOptions {
   readonly kubeconfig?: string;
   /**
    * Persist every change here before it is answered (a snapshot and a journal beside it,
-   * `<path>.journal`; edges/fs/durableState.ts), and resume from it at start.
+   * `<path>.journal`; edges/fs/durableState.ts), and resume from it at start. One server at a
+   * time: `<path>.lock` names the process holding it (edges/fs/stateLock.ts).
    */
   readonly stateFile?: string;
 }
@@ -120,6 +124,18 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   checkOptions(options, { ...optionChecks, ...serveChecks });
   if (options.deterministicKeys === true && options.keySecret !== undefined) throw new PlatformSimError('PSIM_OPTION_INVALID', 'option deterministicKeys: cannot go with keySecret');
   const simulationOptions = Object.fromEntries(Object.entries(options).filter(([k]) => !Object.hasOwn(serveChecks, k))) as SimulationOptions;
+  // One server per state file, before its files are read (edges/fs/stateLock.ts); a start that
+  // fails leaves no lock behind.
+  const lock = options.stateFile === undefined ? undefined : await lockStateFile(options.stateFile);
+  try {
+    return await start(options, simulationOptions, lock);
+  } catch (e) {
+    lock?.release();
+    throw e;
+  }
+}
+
+async function start(options: ServeOptions, simulationOptions: SimulationOptions, lock: StateFileLock | undefined): Promise<RunningServer> {
   const clock = options.clock ?? 'wall';
   // Validated before anything is written: a file that is not a state file is left as it is.
   const saved = options.stateFile === undefined ? null : loadState(options.stateFile);
@@ -164,6 +180,9 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
   server.keepAliveTimeout = 65_000;
   // Requests node cannot parse (headers over the limit, garbage) are answered as Go's server does.
   server.on('clientError', answerClientError);
+  // Expect: 100-continue only for a body that will be read; another expectation is a 417 (framing.ts).
+  server.on('checkContinue', continueOrRefuse(listener));
+  server.on('checkExpectation', expectationFailed);
   try {
     await listen(server, options.port ?? 6443, host0);
   } catch (e) {
@@ -196,7 +215,12 @@ export async function serve(options: ServeOptions = {}): Promise<RunningServer> 
     watchBacklog: () => ({ open: watches.open.size, queuedBytes: [...watches.open.values()].reduce((n, res) => n + res.writableLength, 0), cutOff: watches.cutOff }),
     close: async () => {
       if (timer !== undefined) clearInterval(timer);
-      store?.close(sim.world);
+      try {
+        store?.close(sim.world);
+      } finally {
+        // After the last snapshot: the next server on the file starts from it.
+        lock?.release();
+      }
       for (const w of watches.open.keys()) w.close();
       sim.close();
       server.closeAllConnections();
@@ -224,13 +248,19 @@ interface Watches {
 }
 
 async function handle(sim: Simulation, watches: Watches, req: IncomingMessage, res: ServerResponse, persist: (timeIsTicks: boolean) => void): Promise<void> {
+  // Answered before node's parser may hang up on the same request (framing.ts).
+  const refused = refusalBeforeBody(req);
+  if (refused !== null) {
+    answerStatus(res, refused, true);
+    return;
+  }
   // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3).
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  const body = hasBody ? await readBody(req) : noBody;
+  const bodyLimit = bodyBytesMaxFor(req.method, req.url);
+  const body = hasBody ? await readBody(req, bodyLimit) : noBody;
   const path = req.url ?? '/';
   if (!body.ok) {
-    res.writeHead(413, { 'content-type': 'application/json' });
-    res.end(`${JSON.stringify(errors.requestBodyTooLarge(limits.requestBodyBytesMax).status)}\n`);
+    answerStatus(res, errors.requestBodyTooLarge(bodyLimit), false);
     return;
   }
   const headers = headersOf(req);

@@ -4,13 +4,13 @@
  * patch bodies and the strict-mode errors of patched results.
  */
 import type { JsonObject, JsonValue } from '../../core/json.ts';
-import { isObject } from '../../core/json.ts';
 import { limits } from '../../core/limits.ts';
 import { errors, type ApiError } from '../../core/status.ts';
 import type { Schema } from '../../api/schema.ts';
 import { parseJson } from './parseJson.ts';
 import { parseYamlDocument } from './parseYaml.ts';
 import { decodeTyped } from './typedDecode.ts';
+import { versionKindError } from './versionKind.ts';
 import { decodeKubernetesProtobuf } from './protobuf/decodeProtobuf.ts';
 
 export interface DecodeInput {
@@ -50,10 +50,12 @@ export function decodeBody(input: DecodeInput): DecodeResult {
     parsed = input.contentType === 'yaml' ? parseYamlDocument(text) : parseJson(text.trim() === '' ? 'null' : text);
     if (!parsed.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${parsed.message} (${preview(text)})`) };
   }
-  if (!isObject(parsed.value)) {
+  // apiVersion and kind are read first (versionKind.ts): a body that is not an object, or whose
+  // apiVersion or kind is not a string, fails before typed decoding.
+  const unreadable = parsed.value === null ? "couldn't get version/kind; json parse error: Object 'Kind' is missing in 'null'" : versionKindError(parsed.value);
+  if (unreadable !== null) {
     const text = typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
-    const err = parsed.value === null ? "Object 'Kind' is missing in 'null'" : `json: cannot unmarshal ${Array.isArray(parsed.value) ? 'array' : typeof parsed.value} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }`;
-    return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): couldn't get version/kind; json parse error: ${err} (${preview(text)})`) };
+    return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${unreadable} (${preview(text)})`) };
   }
   const decoded = decodeTyped(parsed.value, input.schema, { kind: input.kind, version: input.version });
   const prefix = `${input.kind} in version "${input.version}" cannot be handled as a ${input.kind}`;

@@ -1,14 +1,16 @@
 /**
  * Decoding a JSON value into a kind's schema as Go's encoding/json would into the typed struct:
  * unknown struct fields are dropped and reported by path; type mismatches are Go's
- * `json: cannot unmarshal <json type> into Go struct field <Struct>.<path> of type <go type>`;
- * `null` leaves a field unset.
+ * `json: cannot unmarshal <json type> into Go struct field <Struct>.<path> of type <go type>`.
+ * `null` leaves a field unset — Go leaves the field's zero value, which the stored object shows by
+ * the field's absence — and is the element's zero value in a list or map (nullElement.ts).
  */
 import { goTypeOf, type Schema, type StructSchema } from '../../api/schema.ts';
 import { isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { canonicalTimestamp, parseInstant } from '../../core/duration.ts';
 import { limits } from '../../core/limits.ts';
 import { decodeGoBase64Text } from '../../registry/certificates/goBase64.ts';
+import { nullElement } from './nullElement.ts';
 
 export type Decoded = { ok: true; value: JsonValue; unknownFields: string[] } | { ok: false; message: string };
 
@@ -58,6 +60,7 @@ const child = (o: JsonValue | undefined, k: string): JsonValue | undefined => (i
 
 function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, unknown: string[], depth: number, stored: JsonValue | undefined): JsonValue | undefined {
   if (depth > limits.jsonDepthMax) throw new TypeError_(`exceeded max depth of ${limits.jsonDepthMax}`);
+  // A null field is left unset; null list elements and map values are decoded before they come here.
   if (v === null) return undefined;
   if (v === stored && typeof v === 'object') return v;
   switch (schema.type) {
@@ -99,8 +102,7 @@ function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, un
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i]!;
         const was = (v as JsonObject)[k]!;
-        const x = walk(was, schema.values, where, `${reportPath}[${k}]`, unknown, depth + 1, child(stored, k));
-        const y = x === undefined ? null : x;
+        const y = was === null ? nullElement(schema.values) : walk(was, schema.values, where, `${reportPath}[${k}]`, unknown, depth + 1, child(stored, k))!;
         if (out === null && y !== was) out = copyOf(v as JsonObject, keys, i);
         if (out !== null) setOwn(out, k, y);
       }
@@ -110,7 +112,7 @@ function walk(v: JsonValue, schema: Schema, where: Where, reportPath: string, un
       if (!Array.isArray(v)) mismatch(v, schema, where);
       let changed = false;
       const out = (v as JsonValue[]).map((x, i) => {
-        const y = walk(x, schema.items, where, `${reportPath}[${i}]`, unknown, depth + 1, Array.isArray(stored) ? stored[i] : undefined) ?? null;
+        const y = x === null ? nullElement(schema.items) : walk(x, schema.items, where, `${reportPath}[${i}]`, unknown, depth + 1, Array.isArray(stored) ? stored[i] : undefined)!;
         if (y !== x) changed = true;
         return y;
       });

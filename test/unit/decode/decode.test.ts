@@ -55,6 +55,16 @@ describe('decodeBody', () => {
     expect(message(decode('[1]'))).toMatch(/^the object provided is unrecognized \(must be of type ServiceAccount\): couldn't get version\/kind; json parse error: json: cannot unmarshal array into Go value of type struct/);
   });
 
+  it('reads apiVersion and kind first, matching their keys in any case', () => {
+    expect(message(decode('{"metadata":{"name":1},"kind":5}'))).toBe(
+      'the object provided is unrecognized (must be of type ServiceAccount): couldn\'t get version/kind; json parse error: json: cannot unmarshal number into Go struct field .kind of type string ({"metadata":{"name":1},"kind":)',
+    );
+    expect(message(decode('{"APIVERSION":{}}'))).toBe(
+      'the object provided is unrecognized (must be of type ServiceAccount): couldn\'t get version/kind; json parse error: json: cannot unmarshal object into Go struct field .apiVersion of type string ({"APIVERSION":{}})',
+    );
+    expect(decode('{"kind":null,"apiVersion":"v1"}').ok).toBe(true);
+  });
+
   it('reports Go type errors with the struct and path', () => {
     expect(message(decode('{"metadata":{"name":1}}'))).toBe('ServiceAccount in version "v1" cannot be handled as a ServiceAccount: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.name of type string');
     expect(message(decode('{"metadata":{"labels":{"a":1}}}'))).toBe('ServiceAccount in version "v1" cannot be handled as a ServiceAccount: json: cannot unmarshal number into Go struct field ObjectMeta.metadata.labels of type string');
