@@ -72,15 +72,16 @@ const int64Min = -(2n ** 63n);
 const int64Max = 2n ** 63n - 1n;
 
 /**
- * An int64 query parameter (`limit`, `timeoutSeconds`), as Go's strconv.ParseInt reads it: not
- * clamped (kube-apiserver serves any `limit`: a page is bounded by what is stored), beyond int64 a
- * 400 with Go's `value out of range`.
+ * An int64 query parameter (`limit`, `timeoutSeconds`), as apimachinery's query conversion reads
+ * it with strconv.ParseInt: not clamped (kube-apiserver serves any `limit`: a page is bounded by
+ * what is stored); present but empty, not decimal digits, or beyond int64 is a 400 whose message
+ * is the bare strconv error (`strconv.ParseInt: parsing "x": invalid syntax`, `value out of range`).
  */
 export function integerParam(params: Params, name: string): { ok: true; value: number | undefined } | { ok: false; error: ApiError } {
   const v = params.get(name);
-  if (v === null || v === '') return { ok: true, value: undefined };
-  if (!/^[+-]?\d+$/.test(v)) return { ok: false, error: errors.badRequest(`${name}: strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`) };
+  if (v === null) return { ok: true, value: undefined };
+  if (!/^[+-]?\d+$/.test(v)) return { ok: false, error: errors.badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`) };
   const n = BigInt(v);
-  if (n < int64Min || n > int64Max) return { ok: false, error: errors.badRequest(`${name}: strconv.ParseInt: parsing ${JSON.stringify(v)}: value out of range`) };
+  if (n < int64Min || n > int64Max) return { ok: false, error: errors.badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: value out of range`) };
   return { ok: true, value: Number(n) };
 }

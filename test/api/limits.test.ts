@@ -109,8 +109,17 @@ describe('list page size', () => {
     expect(all.body.items.map((o: KubeObject) => o.metadata.name)).toEqual(['c0', 'c1', 'c2']);
     expect(all.body.metadata.continue).toBeUndefined();
     const beyond = await s.request({ method: 'GET', path: `${cms}?limit=9223372036854775808` });
-    expect(beyond.body).toMatchObject({ code: 400, reason: 'BadRequest', message: 'limit: strconv.ParseInt: parsing "9223372036854775808": value out of range' });
+    expect(beyond.body).toMatchObject({ code: 400, reason: 'BadRequest', message: 'strconv.ParseInt: parsing "9223372036854775808": value out of range' });
     expect((await s.request({ method: 'GET', path: `${cms}?limit=%2B2` })).body.items).toHaveLength(2);
+  });
+
+  it('is read as apimachinery converts query parameters: the bare strconv error, an empty value included', async () => {
+    const s = await createSimulation();
+    for (const [query, value] of [['limit=x', 'x'], ['limit=', ''], ['limit=1.5', '1.5'], ['timeoutSeconds=soon', 'soon'], ['watch=1&timeoutSeconds=', '']]) {
+      const r = await s.request({ method: 'GET', path: `${cms}?${query}` });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ kind: 'Status', code: 400, reason: 'BadRequest', message: `strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax` });
+    }
   });
 });
 
