@@ -60,13 +60,11 @@ function put(out: { [k: string]: unknown }, key: string, value: unknown): void {
 /**
  * Slot levels come in two forms with the same meaning (an absent slot and an undefined one are
  * both empty; JSON and the world digest skip undefined, so both read and hash the same):
- * - sparse: the slots in use (and those emptied since), walked by their names — small levels
- *   (most of a small trie);
+ * - sparse: only the slots in use, copied slot by slot — small levels (most of a small trie);
  * - full: all 64 slot names in order, empty ones undefined, made once a level has `fullFrom`
- *   children, walked by the fixed slot names.
- * Both are copied by a spread: V8 keeps digit keys as elements, which a spread copies as a block
- * (a write to a large trie copies three full levels in about a tenth of a microsecond, where
- * copying them slot by slot cost about five).
+ *   children. V8 keeps its digit keys as packed elements, which a spread copies as a block: a
+ *   write to a large trie copies three such levels in about a tenth of a microsecond, where
+ *   copying them slot by slot cost about five.
  * A full level is known by its last slot name being there (it never loses a key); a sparse level
  * that uses slot 63 is taken for full, which only changes how it is walked.
  */
@@ -83,25 +81,34 @@ function eachSlot(level: Node, f: (slot: string, child: Node) => void): void {
 }
 
 /**
- * The slot level with `slot` holding `child` (undefined: emptied). A spread whatever the form:
- * V8 keeps digit keys as elements even in a sparse level, and copies them as a block, where
- * listing a sparse level's keys first (Object.keys) allocates a string per slot. A sparse level
- * reaching `fullFrom` children takes every slot name, so that it is known as full from then on.
+ * The slot level with `slot` holding `child` (undefined: emptied). A full level is copied by a
+ * spread; a sparse one is built slot by slot in ascending order, which keeps its elements packed
+ * (a spread of a sparse level, or slots added out of order, can leave V8 with dictionary elements
+ * that every later copy pays for).
  */
 function withSlot(level: Node, slot: string, child: Node | undefined): Node {
-  const out: { [k: string]: unknown } = { ...level };
-  out[slot] = child;
-  if (child !== undefined && level[slot] === undefined && !isFull(level) && countSlots(level) + 1 >= fullFrom) {
-    for (const s of slotNames) if (out[s] === undefined) out[s] = undefined;
+  if (isFull(level)) {
+    const out: { [k: string]: unknown } = { ...level };
+    out[slot] = child;
+    return out;
   }
+  const slots = Object.keys(level);
+  const count = slots.length + (child !== undefined && level[slot] === undefined ? 1 : 0);
+  const out: { [k: string]: unknown } = {};
+  if (count >= fullFrom) {
+    for (const s of slotNames) out[s] = s === slot ? child : level[s];
+    return out;
+  }
+  let placed = child === undefined;
+  for (const s of slots) {
+    if (!placed && Number(s) > Number(slot)) {
+      out[slot] = child;
+      placed = true;
+    }
+    if (s !== slot) out[s] = level[s];
+  }
+  if (!placed) out[slot] = child;
   return out;
-}
-
-/** Children of a sparse level (one below `fullFrom`, so a short walk). */
-function countSlots(level: Node): number {
-  let n = 0;
-  for (const s in level) if (level[s] !== undefined) n++;
-  return n;
 }
 
 function isEmptyLevel(level: Node): boolean {
@@ -200,33 +207,46 @@ interface Edit {
  * the ones before it — a chain, so that a write adds one link instead of copying a list. Two are
  * kept per version: its lineage (edits since a version whose key order is known, for listing)
  * and its derivation (keys written since a base, for changes).
+ *
+ * A chain never points at a trie version, only at what it needs of its base (the base's key order,
+ * or a number naming it): the chains live in WeakMaps keyed by versions, and values that point at
+ * other keys make every garbage collection trace chains of ephemerons, which cost each write
+ * several microseconds.
  */
-interface WriteChain<W> {
-  readonly base: object;
+interface WriteChain<W, B> {
+  readonly base: B;
   readonly write: W;
-  readonly previous: WriteChain<W> | undefined;
+  readonly previous: WriteChain<W, B> | undefined;
   /** Writes since the base, this one included. */
   readonly length: number;
 }
 
-function chainOn<W>(base: object, write: W, previous?: WriteChain<W>): WriteChain<W> {
+function chainOn<W, B>(base: B, write: W, previous?: WriteChain<W, B>): WriteChain<W, B> {
   return { base, write, previous, length: previous === undefined ? 1 : previous.length + 1 };
 }
 
 /** The writes of `chain` after `until` (one of its links; undefined: from the base), oldest first. */
-function writesOf<W>(chain: WriteChain<W>, until?: WriteChain<W>): W[] {
+function writesOf<W, B>(chain: WriteChain<W, B>, until?: WriteChain<W, B>): W[] {
   const writes: W[] = [];
-  for (let p: WriteChain<W> | undefined = chain; p !== undefined && p !== until; p = p.previous) writes.push(p.write);
+  for (let p: WriteChain<W, B> | undefined = chain; p !== undefined && p !== until; p = p.previous) writes.push(p.write);
   return writes.reverse();
 }
 
-const lineages = new WeakMap<object, WriteChain<Edit>>();
+/** A listed version's key order, and its values in key order when they were known. */
+interface Listed {
+  readonly keys: readonly string[];
+  readonly values: readonly unknown[] | undefined;
+}
+
+type Lineage = WriteChain<Edit, Listed>;
+const lineages = new WeakMap<object, Lineage>();
 /** Beyond this many writes since the last listing, sorting again is as cheap. */
 const lineageMax = 64;
 
 function inherit(from: object, to: object, edit: Edit): void {
-  if (sortedKeysCache.has(from)) {
-    lineages.set(to, chainOn(from, edit));
+  const keys = sortedKeysCache.get(from);
+  if (keys !== undefined) {
+    lineages.set(to, chainOn({ keys, values: sortedValuesCache.get(from) }, edit));
     return;
   }
   const l = lineages.get(from);
@@ -237,9 +257,9 @@ function inherit(from: object, to: object, edit: Edit): void {
  * Key order (and values in key order, when the base's are known) from the lineage: the base's
  * copied, keys that went removed and keys that came inserted at their places, values rewritten.
  */
-function derive(l: WriteChain<Edit>): { keys: readonly string[]; values: unknown[] | undefined } {
-  const baseKeys = sortedKeysCache.get(l.base)!;
-  const baseValues = sortedValuesCache.get(l.base);
+function derive(l: Lineage): { keys: readonly string[]; values: unknown[] | undefined } {
+  const baseKeys = l.base.keys;
+  const baseValues = l.base.values;
   const was = new Map<string, boolean>();
   const last = new Map<string, Edit>();
   for (const e of writesOf(l)) {
@@ -313,10 +333,23 @@ export function compareKeys(x: string, y: string): number {
  * Which keys a trie was written at since a base version, for up to `derivationMax` writes: two
  * versions derived from one base differ at most at the keys either was written at, so their
  * changes are found by looking those keys up instead of walking the slot levels. A version that
- * becomes a base forgets its own base, so that no chain of old versions is kept alive.
+ * becomes a base forgets its own derivation.
  */
-const derivations = new WeakMap<object, WriteChain<string>>();
+type Derivation = WriteChain<string, number>;
+const derivations = new WeakMap<object, Derivation>();
 const derivationMax = 32;
+/** Numbers naming the versions that are a derivation's base (a number points at no key). */
+const baseNumbers = new WeakMap<object, number>();
+let basesNamed = 0;
+
+function baseNumber(version: object): number {
+  let n = baseNumbers.get(version);
+  if (n === undefined) {
+    n = ++basesNamed;
+    baseNumbers.set(version, n);
+  }
+  return n;
+}
 
 function noteWrite(from: object, to: object, key: string): void {
   const d = derivations.get(from);
@@ -325,19 +358,19 @@ function noteWrite(from: object, to: object, key: string): void {
     return;
   }
   derivations.delete(from);
-  derivations.set(to, chainOn(from, key));
+  derivations.set(to, chainOn(baseNumber(from), key));
 }
 
 /** The keys at which `before` and `after` may differ, when their derivations tell; else null. */
 function writtenBetween(before: object, after: object): readonly string[] | null {
   const a = derivations.get(after);
-  if (a !== undefined && a.base === before) return writesOf(a);
+  if (a !== undefined && a.base === baseNumbers.get(before)) return writesOf(a);
   const b = derivations.get(before);
-  if (b !== undefined && b.base === after) return writesOf(b);
+  if (b !== undefined && b.base === baseNumbers.get(after)) return writesOf(b);
   if (a === undefined || b === undefined || a.base !== b.base) return null;
   // `before` written on to `after` (the common case: a view reads one version, then a later one):
   // only the writes after it.
-  for (let p: WriteChain<string> | undefined = a; p !== undefined; p = p.previous) if (p === b) return writesOf(a, b);
+  for (let p: Derivation | undefined = a; p !== undefined; p = p.previous) if (p === b) return writesOf(a, b);
   return [...writesOf(a), ...writesOf(b)];
 }
 

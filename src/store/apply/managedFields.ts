@@ -21,7 +21,7 @@ import { compareObjects, ownedComparison } from './compareObjects.ts';
 import { difference, emptyFieldSet, isEmptySet, union, type FieldSet } from './fieldSet.ts';
 import { encodeManagedFields } from './managedFieldsCodec.ts';
 import { ownerId, type Owner } from './owners.ts';
-import { managedFieldsOf, requestedManagedFields } from './requestedManagedFields.ts';
+import { requestedManagedFields } from './requestedManagedFields.ts';
 
 export interface RecordUpdateInput {
   readonly live: JsonObject | null;
@@ -57,9 +57,5 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
     const previous = next.get(id)?.fields ?? emptyFieldSet;
     next.set(id, { ...me, time: input.time, fields: union(changed, previous) });
   }
-  const entries = encodeManagedFields(capUpdateOwners(next).values());
-  // Unchanged owners encode to their stored entries: when all are, the stored list stays, and
-  // the object's managedFields with it.
-  const stored = managedFieldsOf(input.live);
-  return Array.isArray(stored) && stored.length === entries.length && entries.every((e, i) => e === stored[i]) ? (stored as ManagedFieldsEntry[]) : entries;
+  return encodeManagedFields(capUpdateOwners(next).values());
 }

@@ -44,23 +44,11 @@ function decodeEntry(entry: JsonValue, i: number): { ok: true; owner: Owner } | 
   return { ok: true, owner };
 }
 
-/**
- * What encoding made, so that a write decodes and encodes only the entries it changes: the lists
- * encoded (a stored object carries its list unchanged) with their owners, the entry of each owner
- * and the fieldsV1 of each field set. Keyed by identity: lists, owners and sets are never mutated.
- */
-const ownersOfList = new WeakMap<object, ReadonlyMap<string, Owner>>();
-const entryOfOwner = new WeakMap<Owner, ManagedFieldsEntry>();
-const fieldsV1OfSet = new WeakMap<object, JsonObject>();
-
 /** Decodes a managedFields list; a later entry with the same identifier replaces an earlier one. */
 export function decodeManagedFields(list: JsonValue | undefined): DecodedOwners {
-  if (list === undefined || list === null) return { ok: true, owners: new Map() };
-  if (!Array.isArray(list)) return { ok: false, error: 'managedFields must be a list' };
-  // A copy: callers add and replace owners.
-  const known = ownersOfList.get(list);
-  if (known !== undefined) return { ok: true, owners: new Map(known) };
   const owners = new Map<string, Owner>();
+  if (list === undefined || list === null) return { ok: true, owners };
+  if (!Array.isArray(list)) return { ok: false, error: 'managedFields must be a list' };
   for (let i = 0; i < list.length; i++) {
     const r = decodeEntry(list[i]!, i);
     if (!r.ok) return r;
@@ -78,29 +66,21 @@ function compareEntries(p: Owner, q: Owner): number {
 }
 
 function encodeOwner(o: Owner): ManagedFieldsEntry {
-  const known = entryOfOwner.get(o);
-  if (known !== undefined) return known;
   const e: ManagedFieldsEntry = {};
   if (o.manager !== '') e.manager = o.manager;
   e.operation = o.operation;
   e.apiVersion = o.apiVersion;
   if (o.time !== undefined) e.time = o.time;
   e.fieldsType = 'FieldsV1';
-  let fieldsV1 = fieldsV1OfSet.get(o.fields);
-  if (fieldsV1 === undefined) {
-    fieldsV1 = toFieldsV1(o.fields);
-    fieldsV1OfSet.set(o.fields, fieldsV1);
-  }
-  e.fieldsV1 = fieldsV1;
+  e.fieldsV1 = toFieldsV1(o.fields);
   if (o.subresource !== '') e.subresource = o.subresource;
-  entryOfOwner.set(o, e);
   return e;
 }
 
 /** The managedFields list of a set of owners: empty owners dropped, sorted as upstream. */
 export function encodeManagedFields(owners: Iterable<Owner>): ManagedFieldsEntry[] {
-  const kept = [...owners].filter((o) => !isEmptySet(o.fields)).sort(compareEntries);
-  const list = kept.map(encodeOwner);
-  ownersOfList.set(list, new Map(kept.map((o) => [ownerId(o), o])));
-  return list;
+  return [...owners]
+    .filter((o) => !isEmptySet(o.fields))
+    .sort(compareEntries)
+    .map(encodeOwner);
 }
