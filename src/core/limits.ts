@@ -73,6 +73,12 @@ export const limits = {
    * refused with etcd's `etcdserver: request is too large`.
    */
   storedObjectBytesMax: 1_572_864,
+  /**
+   * The largest revision a world taken over by a server may carry (PUT /sim/v1/snapshot, a state
+   * file): 2^52, which leaves 2^52 writes before resourceVersions run out of exact integers
+   * (142 years at a million writes a second).
+   */
+  revisionMax: 2 ** 52,
   /** Objects stored of one kind (all namespaces): a create beyond it is refused like an exceeded quota. */
   objectsPerKindMax: 200_000,
   /**

@@ -20,6 +20,7 @@ import { checkFaultsFor } from './faultChecks.ts';
 import { hashWorld } from './hash.ts';
 import { advanceWorld, settleWorld, type Progress } from './scheduler.ts';
 import { readSavedWorldChecked } from '../store/upgrade.ts';
+import { servedWorldProblem } from '../store/servedWorld.ts';
 import { jsonValueProblem, show } from '../store/validateStoredObject.ts';
 import { limits } from '../core/limits.ts';
 import { advanceProblem, replacementProblem } from './controlChecks.ts';
@@ -115,7 +116,7 @@ export function serveControl(world: World, table: ResourceTable, services: Contr
       if (snap === null) return bad(world, 'body must be a snapshot as GET /sim/v1/snapshot returns it');
       if (snap['format'] !== snapshotFormat) return bad(world, `not a platform-sim snapshot: format must be "${snapshotFormat}", not ${show(snap['format'])}`);
       const read = readSavedWorldChecked(snap['world']);
-      const problem = read.ok ? replacementProblem(read.world, table.names.domain, controllers) : read.problem;
+      const problem = read.ok ? (replacementProblem(read.world, table.names.domain, controllers) ?? servedWorldProblem(read.world, true)) : read.problem;
       if (!read.ok || problem !== null) return bad(world, `invalid snapshot: ${problem}`);
       const replacement = read.world;
       return { response: respond(200, { hash: hashWorld(replacement) }, json), progress: { world: replacement, instants: [], rejections: [] }, replaced: true };

@@ -25,6 +25,7 @@ export function commit(world: World, resource: string, type: ChangeType, object:
   assert(name !== '', 'commit needs a named object');
   assert((type === 'ADDED') === (prev === null), 'ADDED exactly when there is no previous state');
   const rv = world.revision + 1;
+  assert(rv <= Number.MAX_SAFE_INTEGER, 'revisions ran out of exact integers (a world taken over by a server stays below limits.revisionMax)');
   const stored = stamp(object, rv);
   let next: World = type === 'DELETED' ? removeObject(world, resource, namespace, name) : putObject(world, resource, namespace, name, stored);
   let log = appendLog(next.log, { rv, type, resource, namespace, name, object: stored, prev });

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSimulation, restoreSimulation, type Simulation, type Snapshot } from '../../src/index.ts';
 import { serve } from '../../src/server.ts';
 import { readSavedWorld } from '../../src/store/upgrade.ts';
+import { servedWorldProblem } from '../../src/store/servedWorld.ts';
 import { emptyTrie, trieGet, trieKeys, trieSet, type Trie } from '../../src/store/trie.ts';
 import type { KubeObject } from '../../src/api/meta.ts';
 
@@ -161,6 +162,26 @@ describe('PUT /sim/v1/snapshot refuses a malformed world, naming its first probl
     const other = (await richSim('k8s.io')).snapshot();
     const res = await s.request({ method: 'PUT', path: '/sim/v1/snapshot', body: other });
     expect(res.body.message).toBe('invalid snapshot: world.config.groupDomain: "k8s.io", but this simulation serves the "platform.io" names (a world keeps the names it was made with)');
+  });
+
+  it('refuses a world whose revision is behind what it stored, or leaves no room to count (store/servedWorld.ts)', async () => {
+    const s = await restoreSimulation(clone());
+    const before = s.hash();
+    const w = clone().world;
+    const put = (world: Json) => s.request({ method: 'PUT', path: '/sim/v1/snapshot', body: { ...clone(), world } });
+    const lastRv = (w.log.chunks.at(-1) as Json[]).at(-1).rv;
+    expect((await put({ ...w, revision: lastRv - 1 })).body).toMatchObject({ code: 400, message: `invalid snapshot: world.log: holds revision ${lastRv}, beyond the revision ${lastRv - 1}` });
+    const emptyLog = { ...w, log: { chunks: [], size: 0 }, compactedRevision: 1, revisionAtLastCompaction: 1 };
+    expect((await put({ ...emptyLog, revision: 2 })).body.message).toMatch(/^invalid snapshot: world\.objects\[.*\]\.metadata\.resourceVersion: \d+ is beyond the revision 2$/);
+    expect((await put({ ...w, revision: 2 ** 52 + 1 })).body.message).toBe(`invalid snapshot: world.revision: ${2 ** 52 + 1} leaves no room for more writes (at most ${2 ** 52})`);
+    expect(s.hash()).toBe(before);
+    // At the bound a world takes writes; a state file of the world they make is read back (it is
+    // the server's own), while putting it from outside again is refused: it no longer leaves 2^52.
+    expect((await put({ ...w, revision: 2 ** 52 })).status).toBe(200);
+    const made = await s.request({ method: 'POST', path: '/api/v1/namespaces/default/configmaps', body: { metadata: { name: 'late' } } });
+    expect(made.body.metadata.resourceVersion).toBe(String(2 ** 52 + 1));
+    expect(servedWorldProblem(s.world, false)).toBeNull();
+    expect((await s.request({ method: 'PUT', path: '/sim/v1/snapshot', body: s.snapshot() })).body.message).toMatch(/leaves no room for more writes/);
   });
 
   it('checks a world@1 save before upgrading it', async () => {

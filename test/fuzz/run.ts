@@ -1,6 +1,6 @@
 /**
- * The HTTP fuzzer's run, shared by the CI-bounded test (http.fuzz.test.ts) and `npm run fuzz`
- * (scripts/fuzz.ts): one `serve` over plain HTTP, requests from requests.ts sent one at a time on
+ * The HTTP fuzzer's run, shared by the CI-bounded test (http.fuzz.test.ts), `npm run fuzz`
+ * (scripts/fuzz.ts) and the benchmark's reliability section (bench/reliability.bench.ts): one `serve` over plain HTTP, requests from requests.ts sent one at a time on
  * raw sockets, and the properties of issue 16 checked after each:
  * - an answer within the deadline (no hang), and the server alive after it (no crash);
  * - never a 5xx, but the 504 of a too-large resourceVersion (`ResourceVersionTooLarge`);
@@ -26,6 +26,10 @@ export interface FuzzOptions {
   readonly onProgress?: (t: Tally) => void;
   /** Called before each request is sent (a log that survives the process running out of memory). */
   readonly onRequest?: (req: FuzzRequest) => void;
+  /** Called with each answer, before the properties are checked (the benchmark counts with it). */
+  readonly onAnswer?: (req: FuzzRequest, answer: RawAnswer) => void;
+  /** The server to fuzz: the sources' `serve` by default; the benchmark passes the built bundle's. */
+  readonly serve?: typeof serve;
 }
 
 export interface Tally {
@@ -42,10 +46,12 @@ export interface FuzzOutcome {
   readonly seconds: number;
   /** The report of the first failure (seed, replays, minimal request), or null. */
   readonly failure: string | null;
+  /** The credentials the requests were drawn with: the same stream can be sent elsewhere (sendStream). */
+  readonly context: FuzzContext;
 }
 
 /** Own property names and kinds of the prototypes a pollution would touch. */
-function prototypeState(): string {
+export function prototypeState(): string {
   return [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Boolean.prototype]
     .map((p) =>
       Object.getOwnPropertyNames(p)
@@ -58,16 +64,16 @@ function prototypeState(): string {
     .join('|');
 }
 
-const isTooLargeResourceVersion = (a: RawAnswer): boolean => a.kind === 'answer' && a.status === 504 && a.body.includes('ResourceVersionTooLarge');
+export const isTooLargeResourceVersion = (a: RawAnswer): boolean => a.kind === 'answer' && a.status === 504 && a.body.includes('ResourceVersionTooLarge');
 
 /** Why an answer breaks a property, or null. */
 function problemWith(req: FuzzRequest, a: RawAnswer, hashBefore: string, hashAfter: string, pristine: string): string | null {
   if (a.kind === 'timeout') return `no answer within the deadline (${Math.round(a.ms)} ms); received: ${JSON.stringify(a.received)}`;
-  // A body shorter than its Content-Length never completes, bytes beyond it are a malformed second
-  // request, and a malformed request that asked for `100 Continue` has had one: on each, Node's
-  // HTTP parser may hang up without an answer (the alive check below shows the server serves on).
-  const framingTricks = req.headers.some(([k]) => ['expect', 'transfer-encoding'].includes(k.toLowerCase()));
-  if (a.kind === 'closed' && !truncated(req) && !pipelined(req) && !framingTricks) return 'the connection closed without an answer';
+  // A body shorter than its Content-Length never completes and bytes beyond it are a malformed
+  // second request: on either, Node's HTTP parser may hang up without an answer (the alive check
+  // below shows the server serves on). `Expect` and `Transfer-Encoding` tricks are always answered
+  // (src/edges/http/framing.ts).
+  if (a.kind === 'closed' && !truncated(req) && !pipelined(req)) return 'the connection closed without an answer';
   if (a.kind === 'answer') {
     if (a.status >= 500 && !isTooLargeResourceVersion(a)) return `answered ${a.status}: ${a.body.slice(0, 500)}`;
     // Body bytes beyond the Content-Length are a second, malformed request after the first: Node
@@ -78,8 +84,8 @@ function problemWith(req: FuzzRequest, a: RawAnswer, hashBefore: string, hashAft
   return null;
 }
 
-async function startServer(seed: number): Promise<{ server: RunningServer; target: Target; ctx: FuzzContext }> {
-  const server = await serve({ port: 0, clock: 'manual', tls: false, seed, startTime: '2026-01-01T00:00:00Z' });
+async function startServer(seed: number, start: typeof serve): Promise<{ server: RunningServer; target: Target; ctx: FuzzContext }> {
+  const server = await start({ port: 0, clock: 'manual', tls: false, seed, startTime: '2026-01-01T00:00:00Z' });
   const url = new URL(server.url);
   const csr = await server.sim.createCertificateRequest({ commonName: 'fuzz', organizations: ['fuzzers'] });
   const pem = csr.request.startsWith('-----') ? Buffer.from(csr.request).toString('base64') : csr.request;
@@ -102,6 +108,13 @@ async function restore(server: RunningServer, req: FuzzRequest, a: RawAnswer): P
   }
 }
 
+function count(tally: Tally, req: FuzzRequest, a: RawAnswer): void {
+  const label = a.kind === 'answer' ? String(a.status) : a.kind;
+  tally.requests++;
+  if (a.ms > tally.slowest.ms) tally.slowest = { ms: a.ms, line: `${req.method} ${req.path.slice(0, 120)} (${req.origin})` };
+  tally.byStatus.set(label, (tally.byStatus.get(label) ?? 0) + 1);
+}
+
 function failureReport(details: fc.RunDetails<[FuzzRequest]>, base: number, lastProblem: string): string {
   const req = details.counterexample?.[0];
   const problem = details.errorInstance instanceof Error ? details.errorInstance.message : lastProblem;
@@ -116,7 +129,7 @@ function failureReport(details: fc.RunDetails<[FuzzRequest]>, base: number, last
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const { server, target, ctx } = await startServer(options.seed);
+  const { server, target, ctx } = await startServer(options.seed, options.serve ?? serve);
   const pristine = prototypeState();
   const tally: Tally = { requests: 0, slowest: { ms: 0, line: '' }, batches: 0, started: performance.now(), byStatus: new Map() };
   let lastProblem = '';
@@ -124,10 +137,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
     const before = server.sim.hash();
     options.onRequest?.(req);
     const a = await send(target, req, timeoutMs);
-    const label = a.kind === 'answer' ? String(a.status) : a.kind;
-    tally.requests++;
-    if (a.ms > tally.slowest.ms) tally.slowest = { ms: a.ms, line: `${req.method} ${req.path.slice(0, 120)} (${req.origin})` };
-    tally.byStatus.set(label, (tally.byStatus.get(label) ?? 0) + 1);
+    options.onAnswer?.(req, a);
+    count(tally, req, a);
     const problem = problemWith(req, a, before, server.sim.hash(), pristine);
     await restore(server, req, a);
     if (problem !== null) {
@@ -160,7 +171,24 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   } finally {
     await server.close();
   }
-  return { tally, seconds: (performance.now() - tally.started) / 1000, failure };
+  return { tally, seconds: (performance.now() - tally.started) / 1000, failure, context: ctx };
+}
+
+/**
+ * The requests runFuzz sends with `seed` and `context` — the same batches of the same seeds, in
+ * the same order — sent to `target` for `budgetMs` with no property checked: the fuzzer's own
+ * cost (drawing, encoding, one socket per request) against any server. Statuses are counted.
+ */
+export async function sendStream(target: Target, context: FuzzContext, options: { readonly budgetMs: number; readonly seed: number; readonly batch?: number; readonly timeoutMs?: number }): Promise<{ tally: Tally; seconds: number }> {
+  const tally: Tally = { requests: 0, slowest: { ms: 0, line: '' }, batches: 0, started: performance.now(), byStatus: new Map() };
+  const property = fc.asyncProperty(fuzzRequest(context), async (req) => {
+    count(tally, req, await send(target, req, options.timeoutMs ?? 10_000));
+  });
+  for (let b = 0; performance.now() - tally.started < options.budgetMs; b++) {
+    tally.batches++;
+    await fc.check(property, { seed: options.seed + b, numRuns: options.batch ?? 100 });
+  }
+  return { tally, seconds: (performance.now() - tally.started) / 1000 };
 }
 
 /** `requests in s (n/s); status: count, …` */

@@ -142,10 +142,15 @@ describe('the journal', () => {
     // Close without a final snapshot in the way: keep copies of the files as they were.
     await s.close();
     const lines = journal.split('\n');
+    const behind = (state: Buffer): string => {
+      const v = JSON.parse(state.toString());
+      return JSON.stringify({ ...v, world: { ...v.world, revision: 1, compactedRevision: 0, revisionAtLastCompaction: 1 } });
+    };
     const cases: { name: string; state: string | Buffer; journal?: string; message: RegExp }[] = [
       { name: 'not JSON', state: 'hello\n', message: /not JSON/ },
       { name: 'another format', state: JSON.stringify({ format: 'kubeconfig', world: {} }), message: /not a platform-sim state file/ },
       { name: 'a world that does not validate', state: JSON.stringify({ format: 'platform-sim/snapshot@1', options: {}, world: { format: 'platform-sim/world@9' } }), message: /world is not a valid platform-sim world: / },
+      { name: 'a world whose revision is behind its log', state: behind(snapshot), message: /world is not a valid platform-sim world: world\.log: holds revision \d+, beyond the revision 1/ },
       { name: 'a corrupt journal line', state: snapshot, journal: `${lines[0]}\nnot json\n${lines[1]}\n`, message: /journal .*line 2/ },
       { name: 'a gap in the journal', state: snapshot, journal: `${lines[1]}\n`, message: /entry 2 follows entry 0/ },
       { name: 'a journal without its snapshot', state: '', journal: `${lines[0]}\n`, message: /exists without it/ },

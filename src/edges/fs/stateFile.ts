@@ -9,6 +9,7 @@
 import { closeSync, existsSync, fchmodSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { readSavedWorldChecked } from '../../store/upgrade.ts';
+import { servedWorldProblem } from '../../store/servedWorld.ts';
 import { optionChecks, PlatformSimError, type SimulationOptions } from '../../sim/options.ts';
 import type { World } from '../../store/world.ts';
 
@@ -53,7 +54,8 @@ export function readStateFile(path: string): SavedSnapshot | null {
   const seq = v['journalSeq'] ?? 0;
   if (!Number.isInteger(seq) || (seq as number) < 0) throw invalid(path, `journalSeq ${JSON.stringify(seq)} is not a count`);
   const read = readSavedWorldChecked(v['world']);
-  if (!read.ok) throw invalid(path, `its world is not a valid platform-sim world: ${read.problem}`);
+  const problem = read.ok ? servedWorldProblem(read.world, false) : read.problem;
+  if (!read.ok || problem !== null) throw invalid(path, `its world is not a valid platform-sim world: ${problem}`);
   return { options: options as SimulationOptions, world: read.world, journalSeq: seq as number, bytes: Buffer.byteLength(text) };
 }
 
