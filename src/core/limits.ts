@@ -82,11 +82,12 @@ export const limits = {
   /** Objects stored of one kind (all namespaces): a create beyond it is refused like an exceeded quota. */
   objectsPerKindMax: 200_000,
   /**
-   * Pods one sync of one StatefulSet creates or deletes (a member's claims go with its pod); a set
-   * with more to do gets its next batch a virtual second later. The real controller's largest
-   * slow-start batch, and far above what its client's 20 requests a second would allow.
+   * Pods one StatefulSet's syncs create or delete in one second of virtual time (a member's claims
+   * go with its pod); a set with more to do gets its next batch when the next second starts
+   * (controllers/stateful-set/pacing.ts). Far above what the real controller's client allows (20
+   * requests a second, bursts of 30), and enough that no request waits on a huge set.
    */
-  statefulSetPodWritesPerSyncMax: 500,
+  statefulSetPodWritesPerSecondMax: 500,
   /** Watches one HTTP client (remote address) may hold open, and all clients together. */
   watchesPerClientMax: 100,
   watchesTotalMax: 1000,

@@ -11,6 +11,7 @@ import { limits } from '../core/limits.ts';
 import type { Controller } from '../controllers/types.ts';
 import { agentName } from '../controllers/node-agent/agentState.ts';
 import { garbageCollector } from '../controllers/garbage-collector/garbageCollector.ts';
+import { statefulSetController } from '../controllers/stateful-set/statefulSetController.ts';
 import type { GroupDomain, World } from '../store/world.ts';
 import { trieProblem } from '../store/validateTrie.ts';
 import { keySegment, show } from '../store/validateStoredObject.ts';
@@ -40,6 +41,7 @@ export function advanceProblem(world: World, ms: number): string | null {
 type Check = (v: unknown) => string | null;
 
 const count: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= 0 ? null : `: must be a non-negative integer, not ${show(v)}`);
+const instantCheck: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= limits.instantMin && (v as number) <= limits.instantMax ? null : `: must be an instant (milliseconds within virtual time), not ${show(v)}`);
 
 /** An object with exactly these known fields (absent optional ones allowed). */
 function fields(v: unknown, checks: Readonly<Record<string, Check>>, required: readonly string[]): string | null {
@@ -83,9 +85,27 @@ const agentMemory: Check = (v) =>
 /** The garbage collector's memory: the revision its log cursor reached. */
 const collectorMemory: Check = (v) => fields(v, { cursor: count }, ['cursor']);
 
+/** The StatefulSet controller's memory: by set uid, its pod writes in a second (controllers/stateful-set/pacing.ts). */
+const pacingMemory: Check = (v) =>
+  fields(
+    v,
+    {
+      sets: (m) => {
+        if (!isObject(m)) return `: must be an object, not ${show(m)}`;
+        for (const [uid, pace] of Object.entries(m)) {
+          const p = fields(pace, { second: instantCheck, writes: count, more: (x) => (x === true ? null : `: must be true when present, not ${show(x)}`) }, ['second', 'writes']);
+          if (p !== null) return `[${JSON.stringify(uid)}]${p}`;
+        }
+        return null;
+      },
+    },
+    [],
+  );
+
 const builtInMemories: readonly (readonly [string, Check])[] = [
   [agentName, agentMemory],
   [garbageCollector.name, collectorMemory],
+  [statefulSetController.name, pacingMemory],
 ];
 
 /**

@@ -90,11 +90,11 @@ export function applyReconcile(
       else w = forget(w, c.name, item);
       continue;
     }
-    if (i.report === undefined && !applied.injected) {
+    if (i.report === undefined && !applied.serverSide) {
       rejections.push(applied.rejection);
       continue;
     }
-    if (applied.injected) {
+    if (applied.serverSide) {
       faulted.add(item);
       cutShort = true;
     }
@@ -129,7 +129,7 @@ function reported(world: World, table: ResourceTable, c: Controller, actor: Acto
     const intent = recorder.record(w, { involved: report.involved, ...event });
     const applied = applyIntent(w, table, c.name, actor, intent, services.crypto);
     w = applied.world;
-    if (!applied.ok && !applied.injected) rejections.push(applied.rejection);
+    if (!applied.ok && !applied.serverSide) rejections.push(applied.rejection);
   }
   return w;
 }

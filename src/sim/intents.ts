@@ -6,9 +6,11 @@
  * RBAC (the real ones hold roles that allow exactly these writes), but they do meet the API
  * server's injected faults, as any client's requests. A write the API refuses comes back as a
  * rejection with its Status: a bug in the controller, reported by the caller — unless a fault
- * rule refused it, which is the server's trouble: the caller retries it with backoff.
+ * rule or a storage limit refused it (store/storageLimits.ts: a kind holding all it may),
+ * which is the server's trouble: the caller retries it with backoff.
  */
 import type { Status } from '../core/status.ts';
+import { storageRefusal } from '../store/storageLimits.ts';
 import { assert, assertNever } from '../core/assert.ts';
 import { getObject } from '../store/objects.ts';
 import { create } from '../store/ops/create.ts';
@@ -32,9 +34,10 @@ export interface Rejection {
 
 /**
  * The outcome of a write. Refused, `world` is the world with the fault rules' counts moved on (the
- * write itself did nothing), and `injected` says a fault rule refused it.
+ * write itself did nothing), and `serverSide` says the server refused it for a reason of its own
+ * (a fault rule, a storage limit) rather than for a bug in the controller.
  */
-export type Applied = { readonly ok: true; readonly world: World } | { readonly ok: false; readonly world: World; readonly rejection: Rejection; readonly injected: boolean };
+export type Applied = { readonly ok: true; readonly world: World } | { readonly ok: false; readonly world: World; readonly rejection: Rejection; readonly serverSide: boolean };
 
 function context(world: World, table: ResourceTable, resource: string, actor: Actor, subresource: string, crypto: CryptoFacts): OpContext {
   const rt = table.byId(resource);
@@ -69,13 +72,20 @@ export function applyIntent(world: World, table: ResourceTable, controller: stri
   if (intent.type === 'remember') return { ok: true, world: { ...world, controllers: { ...world.controllers, [intent.controller]: intent.state } } };
   // Faults act before the handler, as in the request pipeline: even a delete of an object already gone meets them.
   const fault = faultOfWrite(world, table, controller, actor, intent);
-  if (fault.error !== null) return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: fault.error.status }, injected: true };
+  if (fault.error !== null) return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: fault.error.status }, serverSide: true };
   if (alreadyDone(fault.world, intent)) return { ok: true, world: fault.world };
   const subresource = intent.type === 'update' ? intent.subresource : intent.type === 'create' ? (intent.subresource ?? '') : '';
   const ctx = context(fault.world, table, intent.resource, actor, subresource, crypto);
   const result = run(ctx, intent);
-  if (result.ok) return { ok: true, world: result.world };
-  return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: result.error.status }, injected: false };
+  if (result.ok) {
+    // The objects-per-kind limit a request meets (handleResource.ts) bounds the controllers'
+    // creates too: a StatefulSet of 2^31 − 1 replicas stops at the kind's limit and retries with
+    // backoff.
+    const refused = storageRefusal({ before: fault.world, after: result.world, rt: ctx.rt, code: result.code, body: result.body, rendered: null }, 'count');
+    if (refused === null) return { ok: true, world: result.world };
+    return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: refused.status }, serverSide: true };
+  }
+  return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: result.error.status }, serverSide: false };
 }
 
 /**

@@ -184,6 +184,16 @@ describe('PUT /sim/v1/snapshot refuses a malformed world, naming its first probl
     expect((await s.request({ method: 'PUT', path: '/sim/v1/snapshot', body: s.snapshot() })).body.message).toMatch(/leaves no room for more writes/);
   });
 
+  it("checks the StatefulSet controller's memory of its pod writes", async () => {
+    const s = await restoreSimulation(clone());
+    const w = clone().world;
+    const put = (memory: unknown) => s.request({ method: 'PUT', path: '/sim/v1/snapshot', body: { ...clone(), world: { ...w, controllers: { ...w.controllers, 'statefulset-controller': memory } } } });
+    expect((await put({ sets: { u1: { second: 1_767_225_600_000, writes: 500, more: true } } })).status).toBe(200);
+    expect((await put({ sets: { u1: { second: 1_767_225_600_000, writes: -1 } } })).body.message).toBe('invalid snapshot: world.controllers["statefulset-controller"].sets["u1"].writes: must be a non-negative integer, not -1');
+    expect((await put({ sets: { u1: { writes: 1 } } })).body.message).toBe('invalid snapshot: world.controllers["statefulset-controller"].sets["u1"].second: is required');
+    expect((await put({ sets: 5 })).body.message).toBe('invalid snapshot: world.controllers["statefulset-controller"].sets: must be an object, not 5');
+  });
+
   it('checks a world@1 save before upgrading it', async () => {
     const s = await restoreSimulation(clone());
     const res = await s.request({ method: 'PUT', path: '/sim/v1/snapshot', body: { ...clone(), world: { ...clone().world, format: 'platform-sim/world@1', objects: null } } });

@@ -13,7 +13,7 @@ import { createSimulation, type Simulation } from '../../src/index.ts';
 import { serve, type RunningServer } from '../../src/server.ts';
 import { limits } from '../../src/core/limits.ts';
 import { answerClientError, httpServerOptions, withWatchLimits } from '../../src/edges/http/limits.ts';
-import { emptyTrie, trieSet, type Trie } from '../../src/store/trie.ts';
+import { emptyTrie, trieGet, trieKeys, trieSet, type Trie } from '../../src/store/trie.ts';
 import type { KubeObject } from '../../src/api/meta.ts';
 
 const cms = '/api/v1/namespaces/default/configmaps';
@@ -151,6 +151,33 @@ describe('objects per kind (a simulation-wide quota)', () => {
     expect((await s.request({ method: 'PATCH', path: `${cms}/one-more`, headers: { 'content-type': 'application/merge-patch+json' }, body: { data: { a: 'b' } } })).status).toBe(200);
   });
 });
+
+describe('objects per kind, for the controllers', () => {
+  it("bounds their creates too: a refused Event is the server's limit, retried, not a controller bug", async () => {
+    const s = await createSimulation({ checkInvariants: true, startTime: '2026-01-01T00:00:00Z' });
+    // A long-lived cluster whose Events reached the limit (nothing here expires them).
+    const w = s.world;
+    let byName: Trie<KubeObject> = emptyTrie;
+    for (let i = 0; i < limits.objectsPerKindMax; i++) {
+      const name = `old.${String(i).padStart(6, '0')}`;
+      const event = { apiVersion: 'v1', kind: 'Event', metadata: { name, namespace: 'default', uid: `uid-${i}`, resourceVersion: String(w.revision + 1), creationTimestamp: '2025-01-01T00:00:00Z' }, involvedObject: { kind: 'Pod', name: 'gone' }, reason: 'Old', message: 'old', type: 'Normal' };
+      byName = trieSet(byName, name, event as unknown as KubeObject);
+    }
+    s.replaceWorld({ ...w, revision: w.revision + 1 + limits.objectsPerKindMax, objects: { ...w.objects, 'core/events': trieSet(emptyTrie as Trie<Trie<KubeObject>>, 'default', byName) } });
+    const made = await s.request({ method: 'POST', path: '/apis/apps/v1/namespaces/default/statefulsets', body: { metadata: { name: 'web' }, spec: { replicas: 1, serviceName: 'web', selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'a', image: 'x' }] } } } } });
+    // The set's pod is made; its SuccessfulCreate Event is refused by the limit, and that is no
+    // invariant broken (checkInvariants would throw on a refusal that is a controller's bug).
+    expect(made.status).toBe(201);
+    expect((await s.request({ method: 'GET', path: '/api/v1/namespaces/default/pods/web-0' })).status).toBe(200);
+    const events = s.world.objects['core/events'];
+    expect(events === undefined ? 0 : trieKeysCount(events)).toBe(limits.objectsPerKindMax);
+    expect(s.trace().filter((e) => e.type === 'rejected')).toEqual([]);
+  }, 120_000);
+});
+
+function trieKeysCount(byNs: Trie<Trie<KubeObject>>): number {
+  return trieKeys(byNs).reduce((n, ns) => n + trieKeys(trieGet(byNs, ns)!).length, 0);
+}
 
 /** A bare HTTP server with the edge's limits, answering watches by holding them open. */
 async function edgeServer(bounds?: { perClient: number; total: number }): Promise<{ server: Server; port: number }> {

@@ -4,7 +4,7 @@
  * goes, and the mutations that make it hostile: a value of another type anywhere, keys named like
  * Object.prototype members, nesting far beyond the decoder's limit, huge strings and lists. Sizes
  * are bounded so one request stays in the milliseconds; numbers never ask for a huge but valid
- * amount of work (2147483647 replicas is a valid StatefulSet that takes minutes to settle).
+ * amount of work (2147483647 replicas is a valid StatefulSet, built 500 pods a virtual second).
  */
 import fc from 'fast-check';
 

@@ -46,6 +46,8 @@ export class MemberSummary {
   readonly live = new Map<string, number>();
   /** Ordinals of the members not terminating, ascending, by revision label ('' for none). */
   readonly #atRevision = new Map<string, number[]>();
+  /** Members by `creationTimestamp` (whole seconds): how many the current second made. */
+  readonly #createdAt = new Map<string, number>();
 
   constructor(names: Names) {
     this.names = names;
@@ -63,6 +65,7 @@ export class MemberSummary {
       if (list === undefined) this.#atRevision.set(rev, (list = []));
       list.splice(lowerBound(list, ordinal), 0, ordinal);
     }
+    bump(this.#createdAt, pod.metadata.creationTimestamp ?? '', 1);
     this.#count(facts, 1);
   }
 
@@ -79,7 +82,13 @@ export class MemberSummary {
       list.splice(lowerBound(list, ordinal), 1);
       if (list.length === 0) this.#atRevision.delete(rev);
     }
+    bump(this.#createdAt, e.pod.metadata.creationTimestamp ?? '', -1);
     this.#count(e.facts, -1);
+  }
+
+  /** The members whose `creationTimestamp` is `timestamp`. */
+  createdAt(timestamp: string): number {
+    return this.#createdAt.get(timestamp) ?? 0;
   }
 
   /**

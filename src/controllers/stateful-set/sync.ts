@@ -7,12 +7,14 @@
  *
  * OrderedReady ("monotonic") stops at the first member that is not there, not available or
  * terminating, so pods are created one at a time in ascending order and deleted one at a time
- * from the highest ordinal; Parallel does everything at once. A settle round is one sync: the
- * next round sees the writes of this one.
+ * from the highest ordinal; Parallel does everything at once, up to the pod writes left to the
+ * set in this virtual second (pacing.ts): creations in ascending order, then scale-down from the
+ * highest ordinal, then the update's deletions, each taking one while any is left. A settle round
+ * is one sync: the next round sees the writes of this one.
  */
 import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
-import type { Instant } from '../../core/duration.ts';
+import { formatInstant, type Instant } from '../../core/duration.ts';
 import { getObject } from '../../store/objects.ts';
 import type { World } from '../../store/world.ts';
 import type { JsonObject } from '../../core/json.ts';
@@ -54,6 +56,12 @@ function missingSlot(ordinal: number, build: () => KubeObject): Slot {
   };
 }
 
+/** The pod creations and deletions a sync may still make, and whether it wanted one more. */
+interface Budget {
+  left: number;
+  short: boolean;
+}
+
 interface Sync {
   readonly world: World;
   readonly set: KubeObject;
@@ -62,6 +70,17 @@ interface Sync {
   readonly now: Instant;
   readonly key: string;
   readonly out: Intent[];
+  readonly budget: Budget;
+}
+
+/** Takes one pod write from the budget; false (and the sync is short) when none is left. */
+function take(s: Sync): boolean {
+  if (s.budget.left > 0) {
+    s.budget.left--;
+    return true;
+  }
+  s.budget.short = true;
+  return false;
 }
 
 const setKey = (spec: SetSpec): string => `${spec.namespace}/${spec.name}`;
@@ -152,10 +171,12 @@ function createPod(s: Sync, slot: Slot): void {
 function processReplica(s: Sync, slot: Slot, health: MemberHealth, monotonic: boolean): boolean {
   if (health === 'Failed') {
     // Recreated at the next sync once the pod is gone.
-    if (slot.pod.metadata.deletionTimestamp === undefined) deletePod(s, slot.pod);
+    if (slot.pod.metadata.deletionTimestamp === undefined && take(s)) deletePod(s, slot.pod);
     return true;
   }
   if (!slot.exists) {
+    // The member's claims are written with its pod, under the one write it takes.
+    if (!take(s)) return true;
     if (!ensureClaims(s, slot)) return true;
     createPod(s, slot);
     if (monotonic) return true;
@@ -183,7 +204,7 @@ function processReplica(s: Sync, slot: Slot, health: MemberHealth, monotonic: bo
 function processCondemned(s: Sync, pod: KubeObject, health: MemberHealth, firstUnavailable: KubeObject | null, monotonic: boolean): boolean {
   if (health === 'Terminating') return monotonic;
   if (monotonic && health !== 'Available' && pod !== firstUnavailable) return true;
-  deletePod(s, pod);
+  if (take(s)) deletePod(s, pod);
   return true;
 }
 
@@ -200,6 +221,7 @@ function rollingUpdate(s: Sync, unavailable: number, updateRevision: string, mem
   members((index, pod) => {
     if (index < partition || deleted >= budget - unavailable) return false;
     if (pod.metadata.deletionTimestamp !== undefined || factsOf(pod).revision === updateRevision) return true;
+    if (!take(s)) return false;
     deletePod(s, pod);
     deleted++;
     return deleted < budget - unavailable;
@@ -225,8 +247,8 @@ interface Prepared {
 }
 
 /** Adoption and release, then the revisions (§6.4 first steps); the writes so far when the sync ends there. */
-function prepare(world: World, set: KubeObject, spec: SetSpec, names: Names, members: Membership): Prepared | Intent[] {
-  const s: Sync = { world, set, spec, names, now: world.now, key: setKey(spec), out: [] };
+function prepare(world: World, set: KubeObject, spec: SetSpec, names: Names, members: Membership, budget: number): Prepared | Intent[] {
+  const s: Sync = { world, set, spec, names, now: world.now, key: setKey(spec), out: [], budget: { left: budget, short: false } };
   for (const pod of [...members.adopt, ...members.release]) s.out.push({ type: 'update', resource: pods, subresource: '', object: pod, report: prerequisite(s) });
 
   const { listed: listedRevisions, resolution } = revisionsOf(world, set, names);
@@ -290,35 +312,74 @@ function condemnAndUpdate(p: Prepared, condemned: readonly (readonly [number, Ku
 }
 
 /**
- * The sync by its definition: every in-range slot visited in order, every member counted. Used
- * whenever the sparse path does not apply, and under `checkInvariants` to check it.
+ * The in-range ordinals a sync visits, ascending: the members of `present` (ascending, all in
+ * range) that `visited` picks, and the missing ordinals around them while `wantMissing` says so.
+ * A Parallel sync whose budget is spent skips the rest of a gap at once (and is short): a set of
+ * 2^31 − 1 replicas has that many missing ordinals, and a sync must cost its members and its
+ * budget, not its replicas.
+ */
+function* slotOrdinals(s: Sync, present: readonly number[], from: number, to: number, visited: (ordinal: number) => boolean, wantMissing: () => boolean): Generator<number> {
+  const hi = s.spec.start + s.spec.replicas;
+  let next = s.spec.start;
+  for (let j = from; j <= to; j++) {
+    const o = j < to ? present[j]! : hi;
+    for (; next < o; next++) {
+      if (!wantMissing()) {
+        s.budget.short = true;
+        break;
+      }
+      yield next;
+    }
+    next = o + 1;
+    if (j < to && visited(o)) yield o;
+  }
+}
+
+/** The in-range slots, visited in order until a monotonic sync stops; true when it stopped. */
+function processReplicas(p: Prepared, ordinals: Iterable<number>, health: (ordinal: number, pod: KubeObject | undefined) => MemberHealth, pods: ReadonlyMap<number, KubeObject>, currentReplicas: number): boolean {
+  const { s } = p;
+  const monotonic = !s.spec.parallel;
+  for (const o of ordinals) {
+    const pod = pods.get(o);
+    const slot: Slot = pod !== undefined ? { ordinal: o, pod, exists: true } : missingMember(p, o - s.spec.start, currentReplicas);
+    if (processReplica(s, slot, health(o, pod), monotonic) && monotonic) return true;
+  }
+  return false;
+}
+
+/** Missing ordinals are visited by a monotonic sync (it stops at the first) and by a Parallel one with budget left. */
+const wantsMissing = (s: Sync) => (): boolean => !s.spec.parallel || s.budget.left > 0;
+
+/**
+ * The sync by its definition: every in-range member visited in order with the missing ordinals
+ * it has the budget for, every member counted. Used whenever the sparse path does not apply, and
+ * under `checkInvariants` to check it.
  */
 function syncListed(p: Prepared): Intent[] {
   const { s, members } = p;
   const { spec } = s;
   const before = computeStatus(s.set, spec, members.pods.values(), p.currentName, p.updateName, p.collisionCount, s.now);
   const live = (): Set<string> => liveRevisionNames(p.currentName, p.updateName, members.pods.values());
-  const slots: Slot[] = [];
-  for (let i = 0; i < spec.replicas; i++) {
-    const ordinal = spec.start + i;
-    const pod = members.pods.get(ordinal);
-    slots.push(pod !== undefined ? { ordinal, pod, exists: true } : missingMember(p, i, before.currentReplicas));
-  }
-  const condemned = [...members.pods.entries()].filter(([o]) => o < spec.start || o >= spec.start + spec.replicas).sort((a, b) => b[0] - a[0]);
-  const healths = slots.map((slot) => healthOf(slot.exists ? slot.pod : undefined, spec.minReadySeconds, s.now));
+  const lo = spec.start;
+  const hi = spec.start + spec.replicas;
+  const inRange = [...members.pods.keys()].filter((o) => o >= lo && o < hi).sort((a, b) => a - b);
+  const healths = new Map(inRange.map((o) => [o, healthOf(members.pods.get(o), spec.minReadySeconds, s.now)]));
+  // Missing members are unavailable.
+  let unavailable = spec.replicas - inRange.length;
+  for (const h of healths.values()) if (isUnavailable(h)) unavailable++;
+  const condemned = [...members.pods.entries()].filter(([o]) => o < lo || o >= hi).sort((a, b) => b[0] - a[0]);
   const condemnedHealths = condemned.map(([, pod]) => healthOf(pod, spec.minReadySeconds, s.now));
   // The lowest unavailable member: in range, or else the lowest condemned one (only the latter
   // is ever compared with a condemned pod).
-  const firstUnavailable = healths.some(isUnavailable) ? null : lowestUnavailable(condemned, condemnedHealths);
+  const firstUnavailable = unavailable > 0 ? null : lowestUnavailable(condemned, condemnedHealths);
 
   // A set being deleted only reports status: the garbage collector takes its pods.
   if (spec.deleting) return finishSync(p, before, 0, live());
-  const monotonic = !spec.parallel;
-  for (let i = 0; i < slots.length; i++) if (processReplica(s, slots[i]!, healths[i]!, monotonic) && monotonic) return finishSync(p, before, 0, live());
-  const unavailable = healths.filter(isUnavailable).length;
+  const ordinals = slotOrdinals(s, inRange, 0, inRange.length, () => true, wantsMissing(s));
+  if (processReplicas(p, ordinals, (o) => healths.get(o) ?? 'Missing', members.pods, before.currentReplicas)) return finishSync(p, before, 0, live());
   const deletions = condemnAndUpdate(p, condemned, condemnedHealths, firstUnavailable, () =>
     rollingUpdate(s, unavailable, p.updateName, (visit) => {
-      for (let i = slots.length - 1; i >= 0; i--) if (slots[i]!.exists && !visit(i, slots[i]!.pod)) return;
+      for (let j = inRange.length - 1; j >= 0; j--) if (!visit(inRange[j]! - lo, members.pods.get(inRange[j]!)!)) return;
     }),
   );
   return finishSync(p, before, deletions ?? 0, live());
@@ -349,26 +410,13 @@ function syncSparse(p: Prepared, m: MemberSummary): Intent[] {
   const hi = spec.start + spec.replicas;
   const first = lowerBound(m.ordinals, lo);
   const end = lowerBound(m.ordinals, hi);
-  // In range, ascending: the missing ordinals and the members that are not plain (with every
-  // ordinal present, only the latter: a few, whatever the size of the set).
-  let visit: number[] = [];
-  if (end - first === spec.replicas) visit = [...m.odd].filter((o) => o >= lo && o < hi).sort((a, b) => a - b);
-  else {
-    let expected = lo;
-    for (let j = first; j < end; j++) {
-      const o = m.ordinals[j]!;
-      for (; expected < o; expected++) visit.push(expected);
-      expected = o + 1;
-      if (m.odd.has(o)) visit.push(o);
-    }
-    for (; expected < hi; expected++) visit.push(expected);
-  }
-  const slots = visit.map((o): Slot => {
-    const pod = m.pods.get(o);
-    return pod !== undefined ? { ordinal: o, pod, exists: true } : missingMember(p, o - lo, before.currentReplicas);
-  });
-  const healths = slots.map((slot) => healthOf(slot.exists ? slot.pod : undefined, 0, s.now));
-  const unavailable = healths.filter(isUnavailable).length;
+  // In range, the members that are not plain (every other one is available and needs nothing)
+  // and the missing ordinals: with every ordinal present only the former, a few whatever the
+  // size of the set.
+  const odd = [...m.odd].filter((o) => o >= lo && o < hi).sort((a, b) => a - b);
+  const health = (_o: number, pod: KubeObject | undefined): MemberHealth => healthOf(pod, 0, s.now);
+  let unavailable = spec.replicas - (end - first);
+  for (const o of odd) if (isUnavailable(health(o, m.pods.get(o)))) unavailable++;
   const condemned: (readonly [number, KubeObject])[] = [];
   for (let j = m.ordinals.length - 1; j >= end; j--) condemned.push([m.ordinals[j]!, m.pods.get(m.ordinals[j]!)!]);
   for (let j = first - 1; j >= 0; j--) condemned.push([m.ordinals[j]!, m.pods.get(m.ordinals[j]!)!]);
@@ -376,8 +424,8 @@ function syncSparse(p: Prepared, m: MemberSummary): Intent[] {
   const firstUnavailable = unavailable > 0 ? null : lowestUnavailable(condemned, condemnedHealths);
 
   if (spec.deleting) return finishSync(p, before, 0, live());
-  const monotonic = !spec.parallel;
-  for (let i = 0; i < slots.length; i++) if (processReplica(s, slots[i]!, healths[i]!, monotonic) && monotonic) return finishSync(p, before, 0, live());
+  const ordinals = end - first === spec.replicas ? odd : slotOrdinals(s, m.ordinals, first, end, (o) => m.odd.has(o), wantsMissing(s));
+  if (processReplicas(p, ordinals, health, m.pods, before.currentReplicas)) return finishSync(p, before, 0, live());
   const deletions = condemnAndUpdate(p, condemned, condemnedHealths, firstUnavailable, () =>
     rollingUpdate(s, unavailable, p.updateName, (visitMember) =>
       m.staleFromTop(p.updateName, lo, hi, (ordinal) => visitMember(ordinal - lo, m.pods.get(ordinal)!)),
@@ -386,20 +434,42 @@ function syncSparse(p: Prepared, m: MemberSummary): Intent[] {
   return finishSync(p, before, deletions ?? 0, live());
 }
 
-/** `check`: compare what is kept from sync to sync with what listing gives (`checkInvariants`). */
-export function syncStatefulSet(world: World, set: KubeObject, names: Names, check = false): Intent[] {
+/**
+ * A sync's writes, the pod creations and deletions among them (a member's claims with its pod),
+ * and whether it had more of those to make than its budget allowed.
+ */
+export interface SyncResult {
+  readonly intents: Intent[];
+  readonly writes: number;
+  readonly short: boolean;
+}
+
+/**
+ * `budget`: the pod creations and deletions the set may still make in this second, given the
+ * members created in it (pacing.ts). `check`: compare what is kept from sync to sync with what
+ * listing gives (`checkInvariants`).
+ */
+export function syncStatefulSet(world: World, set: KubeObject, names: Names, budget: (created: number) => number, check = false): SyncResult {
   const spec = readSpec(set);
   const members = membersOf(world, set, spec, names, check);
   const sparse = members.summary !== undefined && spec.claimTemplates.length === 0 && spec.minReadySeconds <= 0;
-  const run = (how: (p: Prepared) => Intent[]): Intent[] => {
-    const p = prepare(world, set, spec, names, members);
-    return Array.isArray(p) ? p : how(p);
+  // The members made in this second (creationTimestamp has whole seconds).
+  const stamp = formatInstant(world.now);
+  const left = budget(members.summary?.createdAt(stamp) ?? [...members.pods.values()].filter((pod) => pod.metadata.creationTimestamp === stamp).length);
+  const run = (how: (p: Prepared) => Intent[]): SyncResult => {
+    const p = prepare(world, set, spec, names, members, left);
+    if (Array.isArray(p)) return { intents: p, writes: 0, short: false };
+    const intents = how(p);
+    return { intents, writes: left - p.s.budget.left, short: p.s.budget.short };
   };
   if (!sparse) return run(syncListed);
   const out = run((p) => syncSparse(p, members.summary!));
   if (check) {
     const listed = run(syncListed);
-    assert(JSON.stringify(listed) === JSON.stringify(out), `statefulset-controller: the sparse sync of ${spec.namespace}/${spec.name} differs from the listed one:\n${JSON.stringify(out.map(describeIntent))}\n${JSON.stringify(listed.map(describeIntent))}`);
+    assert(
+      JSON.stringify(listed) === JSON.stringify(out),
+      `statefulset-controller: the sparse sync of ${spec.namespace}/${spec.name} differs from the listed one:\n${JSON.stringify(out.intents.map(describeIntent))} (short: ${out.short})\n${JSON.stringify(listed.intents.map(describeIntent))} (short: ${listed.short})`,
+    );
   }
   return out;
 }

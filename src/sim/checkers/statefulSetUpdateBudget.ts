@@ -17,11 +17,20 @@ import { deletedByController, deletionStarts, inRange, isAvailable, isFailed, or
 
 const events = 'core/events';
 
+/** Above this many replicas the set's pods are found by listing the namespace rather than by name. */
+const ordinalsWalkedMax = 1024;
+
 function unavailableInRange(state: Replay, set: SetView, now: Instant): number {
+  const counts = (pod: KubeObject | undefined): boolean => pod !== undefined && state.controllingSet(pod)?.metadata.uid === set.uid && isAvailable(pod, set.minReadySeconds, now);
   let available = 0;
-  for (let o = set.start; o < set.start + set.replicas; o++) {
-    const pod = state.get(pods, set.namespace, podName(set, o));
-    if (pod !== undefined && state.controllingSet(pod)?.metadata.uid === set.uid && isAvailable(pod, set.minReadySeconds, now)) available++;
+  if (set.replicas <= ordinalsWalkedMax) {
+    for (let o = set.start; o < set.start + set.replicas; o++) if (counts(state.get(pods, set.namespace, podName(set, o)))) available++;
+  } else {
+    // A set of 2^31 − 1 replicas has far fewer pods: count those, not the ordinals.
+    for (const pod of state.list(pods, set.namespace)) {
+      const ordinal = ordinalOf(set.name, pod.metadata.name ?? '');
+      if (ordinal !== null && inRange(set, ordinal) && counts(pod)) available++;
+    }
   }
   return set.replicas - available;
 }
