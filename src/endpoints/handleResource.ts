@@ -36,7 +36,7 @@ import { bindPod } from '../store/ops/bind.ts';
 import { allowedMethods, verbOf } from './verbs.ts';
 import { apiVersionOf } from '../store/ops/typeMeta.ts';
 import { storageRefusal } from '../store/storageLimits.ts';
-import { refuseRbacPatch, refuseRbacWrite } from '../auth/rbac/writeGuard.ts';
+import { refuseRbacWrite } from '../auth/rbac/writeGuard.ts';
 
 export interface WatchOpen {
   readonly route: ResourceRoute;
@@ -253,11 +253,12 @@ function handlePatch(world: World, req: AuthenticatedRequest, r: ResourceRoute, 
     if (!parsed.ok) return { world, response: respondError(parsed.error, rendering) };
     patchValue = parsed.value;
   }
-  const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
+  const write = { rt: r.rt, subresource: r.subresource, namespace: r.namespace ?? '', name: r.name ?? '' };
+  // The RBAC storage's escalation check, on the object the patch produced, before the store checks
+  // and validates it (auth/rbac/writeGuard.ts).
+  const storageGuard = (object: KubeObject, verb: 'create' | 'update') => refuseRbacWrite(world, base.names, req.user, write, verb, object);
+  const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager, storageGuard };
   const result = patch(ctx, r.namespace ?? '', r.name ?? '', { type: format, patch: patchValue, force: parseBool(forceText) === true, fieldValidation: opts.fieldValidation });
-  // The RBAC storage's escalation check, on the object the patch produced (auth/rbac/writeGuard.ts).
-  const refused = refuseRbacPatch(world, base.names, req.user, { rt: r.rt, subresource: r.subresource, namespace: r.namespace ?? '', name: r.name ?? '' }, result);
-  if (refused !== null) return { world, response: respondError(refused, rendering, result.warnings) };
   return withinStorageLimits(world, r, result, rendering);
 }
 

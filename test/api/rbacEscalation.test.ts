@@ -273,6 +273,22 @@ describe('updates, patches and apply', () => {
     expect(apply.status).toBe(403);
     const label = await asBob(s, 'PATCH', `${bindings()}/root`, { metadata: { labels: { team: 'a' } } }, { 'content-type': 'application/merge-patch+json' });
     expect(label.body).toEqual(escalation('rolebindings', 'root', everything));
+    // As the storage's wrapped UpdatedObject: on the patched object, before its stale
+    // resourceVersion (409) or its validation (422) would answer; dry runs too.
+    const merge409 = await asBob(s, 'PATCH', `${roles()}/pods`, { metadata: { resourceVersion: '1' }, rules: [getSecrets] }, { 'content-type': 'application/merge-patch+json' });
+    expect(merge409.body).toEqual(escalation('roles', 'pods', missing));
+    const invalid = { verbs: [], apiGroups: [''], resources: ['pods'] };
+    const merge422 = await asBob(s, 'PATCH', `${roles()}/pods`, { rules: [getSecrets, invalid] }, { 'content-type': 'application/merge-patch+json' });
+    expect(merge422.status).toBe(403);
+    const apply422 = await asBob(s, 'PATCH', `${roles()}/pods?fieldManager=bob&force=true`, { apiVersion: `${g}/v1`, kind: 'Role', metadata: { name: 'pods' }, rules: [getSecrets, invalid] }, { 'content-type': 'application/apply-patch+yaml' });
+    expect(apply422.status).toBe(403);
+    const applyNew = await asBob(s, 'PATCH', `${roles()}/fresh?fieldManager=bob`, { apiVersion: `${g}/v1`, kind: 'Role', metadata: { name: 'fresh' }, rules: [getSecrets] }, { 'content-type': 'application/apply-patch+yaml' });
+    expect(applyNew.body).toEqual(escalation('roles', 'fresh', missing));
+    expect((await asBob(s, 'PATCH', `${roles()}/pods?dryRun=All`, { rules: [getSecrets] }, { 'content-type': 'application/merge-patch+json' })).status).toBe(403);
+    // The patch's own answers come first: a patch that does not apply (422), a missing object (404).
+    const unappliable = await asBob(s, 'PATCH', `${roles()}/pods`, [{ op: 'test', path: '/rules/0/verbs/0', value: 'delete' }, { op: 'add', path: '/rules/-', value: getSecrets }], { 'content-type': 'application/json-patch+json' });
+    expect(unappliable.status).toBe(422);
+    expect((await asBob(s, 'PATCH', `${roles()}/ghost`, { rules: [getSecrets] }, { 'content-type': 'application/merge-patch+json' })).status).toBe(404);
     expect(s.hash()).toBe(before);
     const allowed = await asBob(s, 'PATCH', `${roles()}/pods`, { metadata: { finalizers: ['example.com/keep'] } }, { 'content-type': 'application/merge-patch+json' });
     expect(allowed.status).toBe(200);

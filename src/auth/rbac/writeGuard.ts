@@ -10,9 +10,9 @@
  * - update: a body name or namespace other than the URL's (400), a missing object (404), a uid
  *   precondition that fails (409, checked before the storage transforms the object).
  *
- * A patch or apply is checked on the object it produced, once the store has run it on the pure
- * world (a refusal keeps the world as it was); a patch that is also invalid or stale therefore
- * answers 422/409 first (docs/divergences.md).
+ * A patch or apply is checked on the object it produced, as the storage's wrapped
+ * UpdatedObject does: after the patch applied and decoded (400 and 422 of the patch itself, a name
+ * other than the URL's), before the resourceVersion check (409) and validation (422).
  */
 import type { KubeObject } from '../../api/meta.ts';
 import type { Names } from '../../api/names.ts';
@@ -20,7 +20,6 @@ import type { UserInfo } from '../../api/userInfo.ts';
 import type { ApiError } from '../../core/status.ts';
 import type { ResourceType } from '../../registry/types.ts';
 import { getObject } from '../../store/objects.ts';
-import type { OpResult } from '../../store/ops/context.ts';
 import type { World } from '../../store/world.ts';
 import { escalationRefusal, type RbacWrite } from './escalation.ts';
 
@@ -51,7 +50,11 @@ export interface WriteRequest {
   readonly name: string;
 }
 
-/** A POST or PUT body: the refusal to answer before the store runs the write, or null. */
+/**
+ * A POST or PUT body, or the object a PATCH or apply produced (the store calls back through
+ * `OpContext.storageGuard`): the refusal to answer before the store checks and runs the write,
+ * or null.
+ */
 export function refuseRbacWrite(world: World, names: Names, user: UserInfo, req: WriteRequest, verb: 'create' | 'update', body: KubeObject): ApiError | null {
   const resource = guardedResource(req.rt, req.subresource);
   if (resource === undefined) return null;
@@ -65,15 +68,4 @@ export function refuseRbacWrite(world: World, names: Names, user: UserInfo, req:
   const old = getObject(world, req.rt.id, req.namespace, req.name);
   if (old === undefined || differs(body.metadata.uid, old.metadata.uid ?? '')) return null;
   return escalationRefusal(world, names, user, { resource, namespace: req.namespace, requestName: req.name, obj: body, old });
-}
-
-/** A PATCH (or apply) the store ran on `world`: the refusal that replaces its answer, or null. */
-export function refuseRbacPatch(world: World, names: Names, user: UserInfo, req: WriteRequest, result: OpResult): ApiError | null {
-  const resource = guardedResource(req.rt, req.subresource);
-  if (resource === undefined || !result.ok) return null;
-  const old = getObject(world, req.rt.id, req.namespace, req.name);
-  // The patched object as the storage's check sees it: before a new resourceVersion was assigned.
-  const written = result.body as KubeObject;
-  const obj: KubeObject = old === undefined ? written : { ...written, metadata: { ...written.metadata, resourceVersion: old.metadata.resourceVersion ?? '' } };
-  return escalationRefusal(world, names, user, { resource, namespace: req.namespace, requestName: req.name, obj, old });
 }

@@ -26,6 +26,12 @@ export interface OpContext {
   readonly crypto?: CryptoFacts;
   /** RBAC for admission checks; writes by the simulation itself may do anything. */
   readonly may?: (check: AccessCheck) => boolean;
+  /**
+   * A check the storage makes on the object a patch or apply produced, before the store checks
+   * its resourceVersion and validates it (the RBAC storage's escalation check: a 403 that comes
+   * before a 409 or a 422). A refusal is answered as it is.
+   */
+  readonly storageGuard?: (object: KubeObject, verb: 'create' | 'update') => ApiError | null;
 }
 
 export type OpBody = KubeObject | Status | { kind: string; apiVersion: string; metadata: object; items: KubeObject[] };

@@ -51,6 +51,8 @@ export function patch(ctx: OpContext, namespace: string, name: string, req: Patc
   if (!checked.ok) return fail(checked.error);
   // A patch result is deduplicated after (mutating) admission only, with that wording.
   const deduped = dedupOwnerReferences(checked.object, true);
+  const guarded = ctx.storageGuard?.(deduped.object, 'update') ?? null;
+  if (guarded !== null) return fail(guarded, [...checked.warnings, ...deduped.warnings]);
   const result = update(ctx, deduped.object, namespace, name);
   return { ...result, warnings: [...checked.warnings, ...deduped.warnings, ...result.warnings] };
 }
@@ -81,8 +83,12 @@ function apply(ctx: OpContext, namespace: string, name: string, live: KubeObject
   const managedFields = obj.metadata.managedFields ?? [];
   if (live === undefined) {
     const meta = { ...obj.metadata, ...(ctx.rt.namespaced ? { namespace } : {}) };
-    return create(ctx, { ...obj, metadata: meta }, namespace, { managedFields });
+    const created = { ...obj, metadata: meta };
+    const guarded = ctx.storageGuard?.(created, 'create') ?? null;
+    return guarded !== null ? fail(guarded) : create(ctx, created, namespace, { managedFields });
   }
   const meta = { ...obj.metadata, resourceVersion: live.metadata.resourceVersion ?? '' };
-  return updateExisting(ctx, { ...obj, metadata: meta }, live, { managedFields });
+  const updated = { ...obj, metadata: meta };
+  const guarded = ctx.storageGuard?.(updated, 'update') ?? null;
+  return guarded !== null ? fail(guarded) : updateExisting(ctx, updated, live, { managedFields });
 }
