@@ -7,7 +7,7 @@
  * zero and nil); apiVersion and kind are not part of the internal objects compared.
  */
 import type { KubeObject } from '../../api/meta.ts';
-import { deepEqual, isObject } from '../../core/json.ts';
+import { deepEqual, isObject, setOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 
 const ignoredMeta = new Set(['ownerReferences', 'finalizers', 'selfLink', 'managedFields']);
 
@@ -15,10 +15,10 @@ const ignoredMeta = new Set(['ownerReferences', 'finalizers', 'selfLink', 'manag
 function withoutZeros(v: unknown): unknown {
   if (Array.isArray(v)) return v.length === 0 ? undefined : v.map((x) => withoutZeros(x) ?? null);
   if (isObject(v)) {
-    const out: Record<string, unknown> = {};
+    const out: JsonObject = {};
     for (const [k, x] of Object.entries(v)) {
       const kept = withoutZeros(x);
-      if (kept !== undefined) out[k] = kept;
+      if (kept !== undefined) setOwn(out, k, kept as JsonValue);
     }
     return Object.keys(out).length === 0 ? undefined : out;
   }
