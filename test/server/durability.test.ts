@@ -4,18 +4,17 @@
  * world exactly, a torn last line is dropped, a file that is not a state file stops the start and
  * is left as it is, and a server killed with SIGKILL under load loses no acknowledged write.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCli, startServerChild } from './cliBundle.ts';
 import { serve, type RunningServer } from '../../src/server.ts';
 import { cli } from '../../src/cli/cli.ts';
 import { createSimulation, restoreSimulation } from '../../src/edges/simulation/create.ts';
 import { journalPath, loadState } from '../../src/edges/fs/durableState.ts';
 
-const repo = join(import.meta.dirname, '..', '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fresh = (name: string): string => join(mkdtempSync(join(tmpdir(), 'psim-durable-')), name);
 const mode = (path: string): string => (statSync(path).mode & 0o777).toString(8);
@@ -198,20 +197,10 @@ describe('the journal', () => {
   });
 });
 
-/** The CLI as built (esbuild, as `npm run build` bundles it): a child process starts in a fraction of tsx's time. */
+/** The CLI as built (cliBundle.ts). */
 let bundle = '';
 beforeAll(async () => {
-  bundle = fresh('platform-sim.mjs');
-  await build({
-    entryPoints: [join(repo, 'src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
+  bundle = await bundleCli(fresh('platform-sim.mjs'));
 });
 
 interface Child {
@@ -227,19 +216,9 @@ afterAll(() => {
 });
 
 async function start(stateFile: string): Promise<Child> {
-  const child = spawn(process.execPath, [bundle, 'serve', '--port', '0', '--no-tls', '--clock', 'manual', '--admin-token', token, '--state-file', stateFile], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => (children.delete(child), r(code))));
-  let done = false;
-  void exited.then(() => (done = true));
-  for (let i = 0; i < 1000 && !done && !out.includes('\n'); i++) await sleep(10);
-  const url = /^platform-sim listening on (\S+)/.exec(out)?.[1];
-  if (url === undefined) throw new Error(`the server did not start: ${out}${err}`);
-  return { process: child, url, exited };
+  const c = await startServerChild(bundle, stateFile, token, children);
+  if (c.url === null) throw new Error(`the server did not start: ${c.stderr()}`);
+  return { process: c.process, url: c.url, exited: c.exited };
 }
 
 /** Names written and answered, names deleted and answered, and names whose request was cut by the kill. */

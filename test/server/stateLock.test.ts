@@ -6,35 +6,23 @@
  * dead pid, this process's own pid from an earlier life, no pid at all) are taken over; a start
  * that fails leaves no lock.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleCli, startServerChild, type ServerChild } from './cliBundle.ts';
 import { serve } from '../../src/server.ts';
 import { lockPath } from '../../src/edges/fs/stateLock.ts';
 
-const repo = join(import.meta.dirname, '..', '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fresh = (name: string): string => join(mkdtempSync(join(tmpdir(), 'psim-lock-')), name);
 const configMaps = '/api/v1/namespaces/default/configmaps';
 const token = 'lock-admin';
 
-/** The CLI as built (as durability.test.ts): a child process starts in a fraction of tsx's time. */
+/** The CLI as built (cliBundle.ts). */
 let bundle = '';
 beforeAll(async () => {
-  bundle = fresh('platform-sim.mjs');
-  await build({
-    entryPoints: [join(repo, 'src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: bundle,
-    logLevel: 'warning',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
+  bundle = await bundleCli(fresh('platform-sim.mjs'));
 });
 
 const children = new Set<ChildProcess>();
@@ -42,27 +30,7 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-interface Child {
-  readonly process: ChildProcess;
-  /** The URL once listening, or null when it exited first. */
-  readonly url: string | null;
-  readonly exited: Promise<number | null>;
-  stderr(): string;
-}
-
-async function start(stateFile: string): Promise<Child> {
-  const child = spawn(process.execPath, [bundle, 'serve', '--port', '0', '--no-tls', '--clock', 'manual', '--admin-token', token, '--state-file', stateFile], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  let done = false;
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => (children.delete(child), (done = true), r(code))));
-  for (let i = 0; i < 1000 && !done && !out.includes('\n'); i++) await sleep(10);
-  const url = /^platform-sim listening on (\S+)/.exec(out)?.[1] ?? null;
-  return { process: child, url, exited, stderr: () => err };
-}
+const start = (stateFile: string): Promise<ServerChild> => startServerChild(bundle, stateFile, token, children);
 
 const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const create = async (url: string, name: string): Promise<number> => (await fetch(`${url}${configMaps}`, { method: 'POST', headers, body: JSON.stringify({ metadata: { name } }) })).status;
