@@ -35,7 +35,8 @@ export interface StartingEdge {
  * What every simulation of the same seed and settings starts from, made once and shared: the
  * resource table of a names mode, and the bootstrapped world (namespaces, RBAC policy, the first
  * settle) of a seed, start, config and fault rules. Both are immutable, so a property test that
- * makes a thousand fresh simulations builds them once. Bounded: past the bound it starts over.
+ * makes a thousand fresh simulations builds them once. Bounded: past the bound the world least
+ * recently asked for goes.
  */
 const tables = new Map<string, ResourceTable>();
 const freshWorlds = new Map<string, World>();
@@ -60,9 +61,11 @@ function freshWorld(o: ResolvedOptions, table: ResourceTable): World {
   const key = canonicalJson([o.seed, o.start, o.config, o.faults]);
   let world = freshWorlds.get(key);
   if (world === undefined) {
-    if (freshWorlds.size >= freshWorldsMax) freshWorlds.clear();
-    freshWorlds.set(key, (world = bootstrapped(o, table)));
-  }
+    world = bootstrapped(o, table);
+    if (freshWorlds.size >= freshWorldsMax) freshWorlds.delete(freshWorlds.keys().next().value!);
+  } else freshWorlds.delete(key);
+  // Last in the map's order: the most recently asked for.
+  freshWorlds.set(key, world);
   return world;
 }
 
