@@ -65,9 +65,9 @@ function announcesBody(req: IncomingMessage): boolean {
  * otherwise its 400 or 413 before any of it is sent. No `100 Continue` for a request without a
  * body (as Go, which sends it on the first read of a body).
  */
-export function continueOrRefuse(listener: RequestListener): RequestListener {
+export function continueOrRefuse(listener: RequestListener, mayPutWorld: (req: IncomingMessage) => boolean): RequestListener {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const limit = bodyBytesMaxFor(req.method, req.url);
+    const limit = bodyBytesMaxFor(req, mayPutWorld);
     const refused = refusalBeforeBody(req) ?? (Number(req.headers['content-length'] ?? 0) > limit ? errors.requestBodyTooLarge(limit) : null);
     if (refused !== null) {
       answerStatus(res, refused, true);

@@ -10,14 +10,18 @@ const snapshotPath = '/sim/v1/snapshot';
 
 /**
  * The body limit of a request. Only the snapshot a `PUT /sim/v1/snapshot` puts back may be
- * larger than any API object: the world it replaces was never bounded by the request limit.
- * Matched on the path as the control endpoints are routed (without the query).
+ * larger than any API object: the world it replaces was never bounded by the request limit. The
+ * body is read before the simulation authenticates the caller, so the larger limit is only for a
+ * caller that looks like an admin at the edge already (`mayPutWorld`: a system:masters token, a
+ * client certificate the server's CAs verified); anyone else is cut off at the request limit
+ * instead of making the server hold a quarter of a GiB. Matched on the path as the control
+ * endpoints are routed (without the query).
  */
-export function bodyBytesMaxFor(method: string | undefined, url: string | undefined): number {
-  const target = url ?? '/';
+export function bodyBytesMaxFor(req: IncomingMessage, mayPutWorld: (req: IncomingMessage) => boolean): number {
+  const target = req.url ?? '/';
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
-  return method === 'PUT' && path === snapshotPath ? limits.snapshotBodyBytesMax : limits.requestBodyBytesMax;
+  return req.method === 'PUT' && path === snapshotPath && mayPutWorld(req) ? limits.snapshotBodyBytesMax : limits.requestBodyBytesMax;
 }
 
 /** The body's bytes (kept binary: protobuf bodies are not text), or `ok: false` once past `limitBytes`. */

@@ -151,6 +151,19 @@ async function start(options: ServeOptions, simulationOptions: SimulationOptions
   const startTime = options.startTime ?? createdWith ?? (clock === 'wall' ? new Date(wallStart).toISOString() : defaultStartTime);
   const adminToken = options.adminToken ?? adminTokenFor(String(seed ?? 1), keySecret);
   const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
+  const masterTokens = new Set(users.filter((u) => (u.groups ?? []).includes('system:masters')).map((u) => u.token));
+  const mayPutWorld = (req: IncomingMessage): boolean => {
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(String(req.headers['authorization'] ?? ''));
+    if (bearer !== null && masterTokens.has(bearer[1]!)) return true;
+    // A client certificate that chains to the server's CAs; its validity is the simulation's to
+    // judge at virtual time, so OpenSSL's wall-clock verdict on its dates does not count here.
+    const socket = req.socket as TLSSocket;
+    if (socket.encrypted !== true) return false;
+    // Node gives the reason as OpenSSL's code, a string, though typed as an Error.
+    const reason = socket.authorizationError as unknown;
+    const why = typeof reason === 'string' ? reason : ((reason as { code?: string } | undefined)?.code ?? '');
+    return socket.authorized || why === 'CERT_HAS_EXPIRED' || why === 'CERT_NOT_YET_VALID';
+  };
   const simOptions: SimulationOptions = { ...simulationOptions, ...(seed === undefined ? {} : { seed }), ...(keySecret === undefined ? {} : { keySecret }), startTime, users };
   const sim = saved === null ? await createSimulation(simOptions) : await restoreSimulation({ format: 'platform-sim/snapshot@1', world: saved.world, options: simOptions });
   const store = options.stateFile === undefined ? undefined : new StateStore(options.stateFile, saved, sim.world, () => persistedOptions(simOptions));
@@ -164,7 +177,7 @@ async function start(options: ServeOptions, simulationOptions: SimulationOptions
     : undefined;
   // Open watches are counted per client and in total before the simulation sees a request (limits.ts).
   const listener = withWatchLimits((req: IncomingMessage, res: ServerResponse): void => {
-    void handle(sim, watches, req, res, persist).catch((err: unknown) => {
+    void handle(sim, watches, req, res, persist, mayPutWorld).catch((err: unknown) => {
       // Our bug, never the client's: report it as a 500 Status and keep serving.
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end(JSON.stringify(errors.internalBug(String(err)).status));
@@ -181,7 +194,7 @@ async function start(options: ServeOptions, simulationOptions: SimulationOptions
   // Requests node cannot parse (headers over the limit, garbage) are answered as Go's server does.
   server.on('clientError', answerClientError);
   // Expect: 100-continue only for a body that will be read; another expectation is a 417 (framing.ts).
-  server.on('checkContinue', continueOrRefuse(listener));
+  server.on('checkContinue', continueOrRefuse(listener, mayPutWorld));
   server.on('checkExpectation', expectationFailed);
   try {
     await listen(server, options.port ?? 6443, host0);
@@ -247,7 +260,7 @@ interface Watches {
   cutOff: number;
 }
 
-async function handle(sim: Simulation, watches: Watches, req: IncomingMessage, res: ServerResponse, persist: (timeIsTicks: boolean) => void): Promise<void> {
+async function handle(sim: Simulation, watches: Watches, req: IncomingMessage, res: ServerResponse, persist: (timeIsTicks: boolean) => void, mayPutWorld: (req: IncomingMessage) => boolean): Promise<void> {
   // Answered before node's parser may hang up on the same request (framing.ts).
   const refused = refusalBeforeBody(req);
   if (refused !== null) {
@@ -256,7 +269,7 @@ async function handle(sim: Simulation, watches: Watches, req: IncomingMessage, r
   }
   // Without Content-Length or Transfer-Encoding a request has no body (RFC 9112 §6.3).
   const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  const bodyLimit = bodyBytesMaxFor(req.method, req.url);
+  const bodyLimit = bodyBytesMaxFor(req, mayPutWorld);
   const body = hasBody ? await readBody(req, bodyLimit) : noBody;
   const path = req.url ?? '/';
   if (!body.ok) {
