@@ -51,6 +51,18 @@ describe('Pod', () => {
     expect((res.body as Body).spec.containers[0].ports).toEqual([{ name: 'http', containerPort: 80, protocol: 'TCP' }, { containerPort: 53, protocol: 'UDP' }]);
   });
 
+  it("validates container ports as validateContainerPorts: a containerPort each, numbers 1–65535, IANA names unique in the container, a known protocol", async () => {
+    const s = await sim({ nodeAgent: false });
+    const ports = [{}, { name: 'http', containerPort: 70000, hostPort: -1 }, { name: 'http', containerPort: 81 }, { name: 'Bad--', containerPort: 82 }, { containerPort: 83, protocol: 'ICMP' }];
+    const res = await s.request({ method: 'POST', path: `${ns}/pods`, body: { metadata: { name: 'p' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27', ports }, { name: 'app', image: 'nginx:1.27', ports: [{ name: 'http', containerPort: 80 }] }] } } });
+    expect(res.status).toBe(422);
+    const at = 'spec.containers[0].ports';
+    expect((res.body as Body).message).toBe(
+      `Pod "p" is invalid: [${at}[0].containerPort: Required value, ${at}[1].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive, ${at}[1].hostPort: Invalid value: -1: must be between 1 and 65535, inclusive, ${at}[2].name: Duplicate value: "http", ${at}[3].name: Invalid value: "Bad--": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-), ${at}[3].name: Invalid value: "Bad--": must not contain consecutive hyphens, ${at}[3].name: Invalid value: "Bad--": must not begin or end with a hyphen, ${at}[4].protocol: Unsupported value: "ICMP": supported values: "SCTP", "TCP", "UDP", spec.containers[1].name: Duplicate value: "app"]`,
+    );
+    expect((await s.request({ method: 'GET', path: `${ns}/pods/p` })).status).toBe(404);
+  });
+
   it('refuses spec changes other than images', async () => {
     const s = await sim({ nodeAgent: false });
     const p = (await s.request({ method: 'POST', path: `${ns}/pods`, body: pod('p') })).body as Body;

@@ -1,8 +1,8 @@
 /**
  * Name syntax a Service needs beyond registry/validation/names.ts: RFC 1035 labels (Service
- * names must start with a letter, so that they work as DNS names and environment variables)
- * and IANA port names (a string targetPort), with apimachinery's messages
- * (IsDNS1035Label, IsValidPortName in pkg/util/validation/validation.go).
+ * names must start with a letter, so that they work as DNS names and environment variables),
+ * with apimachinery's message (IsDNS1035Label in pkg/util/validation/validation.go). Port names
+ * are registry/validation/ports.ts's.
  */
 import { utf8Length } from '../validation/names.ts';
 
@@ -15,15 +15,5 @@ export function isDNS1035Label(value: string): string[] {
   const errs: string[] = [];
   if (utf8Length(value) > 63) errs.push('must be no more than 63 characters');
   if (!dns1035Re.test(value)) errs.push(`${dns1035Msg} (e.g. 'my-name',  or 'abc-123', regex used for validation is '${dns1035Fmt}')`);
-  return errs;
-}
-
-export function portNameErrors(port: string): string[] {
-  const errs: string[] = [];
-  if (utf8Length(port) > 15) errs.push('must be no more than 15 characters');
-  if (!/^[-a-z0-9]+$/.test(port)) errs.push('must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)');
-  if (!/[a-z]/.test(port)) errs.push('must contain at least one letter (a-z)');
-  if (port.includes('--')) errs.push('must not contain consecutive hyphens');
-  if (port.length > 0 && (port.startsWith('-') || port.endsWith('-'))) errs.push('must not begin or end with a hyphen');
   return errs;
 }

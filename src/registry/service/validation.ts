@@ -13,7 +13,8 @@ import { validateLabels } from '../validation/objectMeta.ts';
 import { isDNS1123Label, isDNS1123Subdomain } from '../validation/names.ts';
 import { inServiceCIDR, notInRangeMessage } from './allocation.ts';
 import { isHeadless } from './defaults.ts';
-import { isDNS1035Label, portNameErrors } from './names.ts';
+import { isDNS1035Label } from './names.ts';
+import { portNameErrors } from '../validation/ports.ts';
 import { ipErrors, parseIPv4 } from './ipv4.ts';
 
 const obj = (v: unknown): JsonObject => (isObject(v) ? v : {});
