@@ -12,7 +12,8 @@ import { validateServiceAccount } from './validation.ts';
 function normalizeSecrets(obj: KubeObject): KubeObject {
   const secrets = obj['secrets'];
   if (!Array.isArray(secrets)) return obj;
-  return { ...obj, secrets: secrets.map((ref) => (isObject(ref) && typeof ref['name'] === 'string' ? { name: ref['name'] } : { name: '' })) };
+  // ObjectReference{Name: name}: an empty name is left out, as its `omitempty` tag writes it.
+  return { ...obj, secrets: secrets.map((ref) => (isObject(ref) && typeof ref['name'] === 'string' && ref['name'] !== '' ? { name: ref['name'] } : {})) };
 }
 
 function enforceWarning(obj: KubeObject, old: KubeObject | null, ctx: StrategyContext): string[] {
