@@ -13,8 +13,7 @@
 import { getOwn } from '../core/json.ts';
 import { limits } from '../core/limits.ts';
 import type { KubeObject } from '../api/meta.ts';
-import type { Trie } from './trie.ts';
-import { trieKeys, trieGet } from './trie.ts';
+import { trieGet, trieKeys, type Trie } from './trie.ts';
 import type { World } from './world.ts';
 
 export function servedWorldProblem(world: World, fromOutside: boolean): string | null {

@@ -12,6 +12,7 @@ import * as k8s from '@kubernetes/client-node';
 import { createRemoteJWKSet, customFetch, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type RunningServer } from '../../src/server.ts';
+import { createSimulation } from '../../src/index.ts';
 
 let server: RunningServer;
 let kc: k8s.KubeConfig;
@@ -124,7 +125,10 @@ describe('identity over HTTPS', () => {
       });
     const withCert = new Agent({ ca: Buffer.from(ca, 'base64'), cert: cert.certificate, key: cert.privateKey });
     expect(await put(withCert)).toBe(200);
-    // Without a certificate (or a token) the edge keeps the request limit.
+    // Without a certificate (or a token) the edge keeps the request limit; so it does for a
+    // certificate of another CA (another seed's), which the simulation would refuse anyway.
     expect(await put(new Agent({ ca: Buffer.from(ca, 'base64') }))).toBe(413);
+    const foreign = await (await createSimulation({ seed: 99 })).issueClientCertificate({ user: 'mallory', groups: ['system:masters'] });
+    expect(await put(new Agent({ ca: Buffer.from(ca, 'base64'), cert: foreign.certificate, key: foreign.privateKey }))).toBe(413);
   });
 });

@@ -29,6 +29,7 @@ import type { WatchStream } from '../../edges/simulation/watchStream.ts';
 import { bodyBytesMaxFor, readBody } from './readBody.ts';
 import { answerStatus, continueOrRefuse, expectationFailed, refusalBeforeBody } from './framing.ts';
 import { lockStateFile, type StateFileLock } from '../fs/stateLock.ts';
+import { adminAtEdge } from './adminAtEdge.ts';
 import type { ApiResponse } from '../../endpoints/types.ts';
 import { headersOf } from './requestHeaders.ts';
 
@@ -151,19 +152,6 @@ async function start(options: ServeOptions, simulationOptions: SimulationOptions
   const startTime = options.startTime ?? createdWith ?? (clock === 'wall' ? new Date(wallStart).toISOString() : defaultStartTime);
   const adminToken = options.adminToken ?? adminTokenFor(String(seed ?? 1), keySecret);
   const users = [...(options.users ?? []), { token: adminToken, user: 'system:admin', groups: ['system:masters'] }];
-  const masterTokens = new Set(users.filter((u) => (u.groups ?? []).includes('system:masters')).map((u) => u.token));
-  const mayPutWorld = (req: IncomingMessage): boolean => {
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(String(req.headers['authorization'] ?? ''));
-    if (bearer !== null && masterTokens.has(bearer[1]!)) return true;
-    // A client certificate that chains to the server's CAs; its validity is the simulation's to
-    // judge at virtual time, so OpenSSL's wall-clock verdict on its dates does not count here.
-    const socket = req.socket as TLSSocket;
-    if (socket.encrypted !== true) return false;
-    // Node gives the reason as OpenSSL's code, a string, though typed as an Error.
-    const reason = socket.authorizationError as unknown;
-    const why = typeof reason === 'string' ? reason : ((reason as { code?: string } | undefined)?.code ?? '');
-    return socket.authorized || why === 'CERT_HAS_EXPIRED' || why === 'CERT_NOT_YET_VALID';
-  };
   const simOptions: SimulationOptions = { ...simulationOptions, ...(seed === undefined ? {} : { seed }), ...(keySecret === undefined ? {} : { keySecret }), startTime, users };
   const sim = saved === null ? await createSimulation(simOptions) : await restoreSimulation({ format: 'platform-sim/snapshot@1', world: saved.world, options: simOptions });
   const store = options.stateFile === undefined ? undefined : new StateStore(options.stateFile, saved, sim.world, () => persistedOptions(simOptions));
@@ -175,6 +163,10 @@ async function start(options: ServeOptions, simulationOptions: SimulationOptions
   const material: ServingMaterial | undefined = tls
     ? await servingMaterial(resolveOptions(simOptions).seed, parseInstant(startTime) ?? 0, [...new Set(['localhost', '127.0.0.1', '::1', host0])])
     : undefined;
+  // Client certificates are asked for and accepted whatever they are: the simulation verifies
+  // them at virtual time. The CA list tells clients which certificates the server trusts.
+  const clientCas = material === undefined ? [] : [material.caPem, ...(options.clientCA === undefined ? [] : [options.clientCA]), ...(options.requestHeader === undefined ? [] : [options.requestHeader.clientCA])];
+  const mayPutWorld = adminAtEdge(users, clientCas);
   // Open watches are counted per client and in total before the simulation sees a request (limits.ts).
   const listener = withWatchLimits((req: IncomingMessage, res: ServerResponse): void => {
     void handle(sim, watches, req, res, persist, mayPutWorld).catch((err: unknown) => {
@@ -183,9 +175,6 @@ async function start(options: ServeOptions, simulationOptions: SimulationOptions
       res.end(JSON.stringify(errors.internalBug(String(err)).status));
     });
   });
-  // Client certificates are asked for and accepted whatever they are: the simulation verifies
-  // them at virtual time. The CA list tells clients which certificates the server trusts.
-  const clientCas = material === undefined ? [] : [material.caPem, ...(options.clientCA === undefined ? [] : [options.clientCA]), ...(options.requestHeader === undefined ? [] : [options.requestHeader.clientCA])];
   const server: Server =
     material === undefined
       ? createServer(httpServerOptions, listener)
