@@ -34,7 +34,8 @@ async function certificatesOption(name: string, pem: string | undefined): Promis
 /**
  * Key material derived from the seed (and the keys given as options), made once per distinct
  * input and shared by every simulation made from it: imported keys and a generated certificate
- * never change. Bounded: past the bound it starts over. A failure is not kept.
+ * never change. Bounded: past the bound the material least recently asked for goes. A failure is
+ * not kept.
  */
 const material = new Map<string, Promise<unknown>>();
 const materialMax = 64;
@@ -42,11 +43,12 @@ const materialMax = 64;
 function shared<T>(key: string, make: () => Promise<T>): Promise<T> {
   let p = material.get(key) as Promise<T> | undefined;
   if (p === undefined) {
-    if (material.size >= materialMax) material.clear();
+    if (material.size >= materialMax) material.delete(material.keys().next().value!);
     p = make();
-    material.set(key, p);
     p.catch(() => material.delete(key));
-  }
+  } else material.delete(key);
+  // Last in the map's order: the most recently asked for.
+  material.set(key, p);
   return p;
 }
 
