@@ -14,6 +14,7 @@ import { garbageCollector } from '../controllers/garbage-collector/garbageCollec
 import { statefulSetController } from '../controllers/stateful-set/statefulSetController.ts';
 import type { GroupDomain, World } from '../store/world.ts';
 import { trieProblem } from '../store/validateTrie.ts';
+import { instant } from '../store/validateWorld.ts';
 import { keySegment, show } from '../store/validateStoredObject.ts';
 import { validateFaultRules, type FaultRule } from './faultRules.ts';
 import { checkFaultsFor } from './faultChecks.ts';
@@ -41,7 +42,6 @@ export function advanceProblem(world: World, ms: number): string | null {
 type Check = (v: unknown) => string | null;
 
 const count: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= 0 ? null : `: must be a non-negative integer, not ${show(v)}`);
-const instantCheck: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= limits.instantMin && (v as number) <= limits.instantMax ? null : `: must be an instant (milliseconds within virtual time), not ${show(v)}`);
 
 /** An object with exactly these known fields (absent optional ones allowed). */
 function fields(v: unknown, checks: Readonly<Record<string, Check>>, required: readonly string[]): string | null {
@@ -93,7 +93,7 @@ const pacingMemory: Check = (v) =>
       sets: (m) => {
         if (!isObject(m)) return `: must be an object, not ${show(m)}`;
         for (const [uid, pace] of Object.entries(m)) {
-          const p = fields(pace, { second: instantCheck, writes: count, more: (x) => (x === true ? null : `: must be true when present, not ${show(x)}`) }, ['second', 'writes']);
+          const p = fields(pace, { second: instant, writes: count, more: (x) => (x === true ? null : `: must be true when present, not ${show(x)}`) }, ['second', 'writes']);
           if (p !== null) return `[${JSON.stringify(uid)}]${p}`;
         }
         return null;

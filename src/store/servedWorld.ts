@@ -10,10 +10,8 @@
  * `sim.replaceWorld` and `restoreSimulation` do not ask this: tests craft worlds that break these
  * invariants on purpose, for the checkers to find (src/sim/checkers).
  */
-import { getOwn } from '../core/json.ts';
 import { limits } from '../core/limits.ts';
-import type { KubeObject } from '../api/meta.ts';
-import { trieGet, trieKeys, type Trie } from './trie.ts';
+import { listObjects } from './objects.ts';
 import type { World } from './world.ts';
 
 export function servedWorldProblem(world: World, fromOutside: boolean): string | null {
@@ -26,13 +24,9 @@ export function servedWorldProblem(world: World, fromOutside: boolean): string |
   const lastRv = lastChunk === undefined ? 0 : lastChunk[lastChunk.length - 1]!.rv;
   if (lastRv > r) return `world.log: holds revision ${lastRv}, beyond the revision ${r}`;
   for (const resource of Object.keys(world.objects).sort()) {
-    const byNamespace = getOwn(world.objects, resource) as Trie<Trie<KubeObject>>;
-    for (const namespace of trieKeys(byNamespace).sort()) {
-      const byName = trieGet(byNamespace, namespace)!;
-      for (const name of trieKeys(byName).sort()) {
-        const rv = Number(trieGet(byName, name)!.metadata.resourceVersion);
-        if (rv > r) return `world.objects[${JSON.stringify(resource)}][${JSON.stringify(namespace)}][${JSON.stringify(name)}].metadata.resourceVersion: ${rv} is beyond the revision ${r}`;
-      }
+    for (const o of listObjects(world, resource, null)) {
+      const rv = Number(o.metadata.resourceVersion);
+      if (rv > r) return `world.objects[${JSON.stringify(resource)}][${JSON.stringify(o.metadata.namespace ?? '')}][${JSON.stringify(o.metadata.name ?? '')}].metadata.resourceVersion: ${rv} is beyond the revision ${r}`;
     }
   }
   return null;

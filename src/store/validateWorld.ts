@@ -40,7 +40,8 @@ function kindsOf(domain: GroupDomain): ReadonlyMap<string, { rt: ResourceType; a
 
 const safeCount: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= 0 ? null : `: must be a non-negative integer, not ${show(v)}`);
 const positiveCount: Check = (v) => (Number.isSafeInteger(v) && (v as number) >= 1 ? null : `: must be a positive integer, not ${show(v)}`);
-const instant: Check = (v) =>
+/** An instant of virtual time (also the built-in controllers' memories', sim/controlChecks.ts). */
+export const instant: Check = (v) =>
   Number.isSafeInteger(v) && (v as number) >= limits.instantMin && (v as number) <= limits.instantMax
     ? null
     : `: must be an instant in milliseconds from 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z, not ${show(v)}`;

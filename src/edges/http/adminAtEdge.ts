@@ -8,12 +8,14 @@
 import type { IncomingMessage } from 'node:http';
 import { X509Certificate } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
+import { decodePemBlocks } from '../../registry/certificates/pem.ts';
 
-/** The certificates of a PEM bundle (what does not parse is left out: the simulation judges it). */
+/** The certificates of a PEM bundle, found as Go's pem.Decode finds them (what does not parse is left out: the simulation judges it). */
 function certificatesIn(pem: string): X509Certificate[] {
-  return (pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? []).flatMap((block) => {
+  return decodePemBlocks(pem).flatMap((block) => {
+    if (block.type !== 'CERTIFICATE') return [];
     try {
-      return [new X509Certificate(block)];
+      return [new X509Certificate(block.bytes)];
     } catch {
       return [];
     }
