@@ -15,7 +15,7 @@
  *   connection is closed rather than left waiting for a body the client holds back.
  * - any other expectation: Go's answer, `417 Expectation Failed` with no body, connection closed.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { errors, type ApiError } from '../../core/status.ts';
 import { bodyBytesMaxFor } from './readBody.ts';
 
@@ -50,8 +50,7 @@ export function answerStatus(res: ServerResponse, error: ApiError, close: boolea
 export function statusAnswerBytes(error: ApiError): string {
   const text = statusText(error);
   const code = error.status.code ?? 400;
-  const reason = code === 400 ? 'Bad Request' : String(code);
-  return `HTTP/1.1 ${code} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`;
+  return `HTTP/1.1 ${code} ${STATUS_CODES[code] ?? ''}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`;
 }
 
 /** Whether the request announces a body: a Transfer-Encoding, or a Content-Length above 0. */
