@@ -5,6 +5,7 @@
  * (for POST), resource `serviceaccounts`, subresource `token`, namespace `ns`, name `sa`.
  */
 import { getOwn } from '../core/json.ts';
+import { pathSegments } from '../core/pathSegments.ts';
 export interface RequestAttributes {
   readonly resourceRequest: boolean;
   readonly verb: string;
@@ -44,12 +45,9 @@ function nameFromFieldSelector(params: URLSearchParams): string {
 export function requestAttributes(method: string, pathWithQuery: string): RequestAttributes {
   const q = pathWithQuery.indexOf('?');
   const path = q < 0 ? pathWithQuery : pathWithQuery.slice(0, q);
-  let parts: string[];
-  try {
-    parts = path.split('/').filter((s) => s !== '').map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
-  } catch {
-    return nonResource(method, path);
-  }
+  const segments = pathSegments(path);
+  if (segments === null) return nonResource(method, path);
+  let parts: readonly string[] = segments;
   let apiGroup = '';
   // `/api/<v>/<resource>…` and `/apis/<g>/<v>/<resource>…`; anything shorter is a non-resource path.
   if (parts[0] === 'api' && parts.length >= 3) parts = parts.slice(1);

@@ -114,7 +114,8 @@ export interface Controller {
    * (so `nextWakeup` must be the earliest of a set of instants its inputs fix, after `now`);
    * with `checkInvariants` every skip is verified by running it anyway. Absent: it runs every
    * round (the garbage collector reads the watch log; the certificate controllers read crypto
-   * facts the edge establishes between steps).
+   * facts the edge establishes between steps), but for a round after one that changed only
+   * other controllers' memory, which it never reads.
    */
   readonly watches?: readonly string[];
   /** The identity its writes are made as (depends on the names mode: the system namespace). */

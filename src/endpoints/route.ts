@@ -5,6 +5,7 @@
  * a served group-version that matches no resource is a 404 Status.
  */
 import type { ResourceType } from '../registry/types.ts';
+import { pathSegments } from '../core/pathSegments.ts';
 import type { ResourceTable } from '../registry/index.ts';
 
 export interface ResourceRoute {
@@ -22,16 +23,8 @@ export type Route =
   | { readonly type: 'notFoundStatus' }
   | { readonly type: 'other'; readonly path: string };
 
-function decodeSegments(path: string): string[] | null {
-  try {
-    return path.split('/').filter((s) => s !== '').map((s) => (s.includes('%') ? decodeURIComponent(s) : s));
-  } catch {
-    return null;
-  }
-}
-
 export function route(table: ResourceTable, path: string): Route {
-  const seg = decodeSegments(path);
+  const seg = pathSegments(path);
   if (seg === null) return { type: 'notFoundPlain' };
   let group: string;
   let version: string;

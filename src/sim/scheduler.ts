@@ -26,7 +26,7 @@ import { applyReconcile } from './controllerWrites.ts';
 import { nextWindowEdge, openDueWindows, stoppedControllers } from './controllerFaults.ts';
 import { builtInControllers } from './controllers.ts';
 import { PlatformSimError } from './options.ts';
-import { getOwn } from '../core/json.ts';
+import { getOwn, hasOwn } from '../core/json.ts';
 
 /** Who wrote revisions (after, upTo]: `api` for a request, else the controller's name. */
 export interface WriteAttribution {
@@ -175,6 +175,22 @@ function roundOrder(world: World, controllers: readonly Controller[], round: num
 }
 
 /**
+ * Whether `after` differs from `before` only in the memory of controller `name` — what no other
+ * controller reads (a controller reads and remembers only its own state: checkIntents).
+ */
+function changedOnlyMemoryOf(before: World, after: World, name: string): boolean {
+  return sameBut(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>, 'controllers') && sameBut(before.controllers, after.controllers, name);
+}
+
+/** Whether two records have the same entries (by identity), but perhaps the one at `except`. */
+function sameBut(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>, except: string): boolean {
+  // for…in rather than Object.keys: this runs after every controller write, and allocates nothing.
+  for (const k in a) if (hasOwn(a, k) && k !== except && (!hasOwn(b, k) || getOwn(b, k) !== getOwn(a, k))) return false;
+  for (const k in b) if (hasOwn(b, k) && k !== except && !hasOwn(a, k)) return false;
+  return true;
+}
+
+/**
  * Settles at the current instant; the writes and rejections are appended to the given lists.
  * Controller fault windows due now open first; a paused or crashed controller sits the settle out.
  */
@@ -183,17 +199,32 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
   const stopped = stoppedControllers(w, controllers);
   const e = env(table, services);
   const held = new Set<string>();
+  // Controllers that found nothing to do, and nothing they read changed since: a change to
+  // another controller's memory alone (the garbage collector's cursor, after every write) gives
+  // them nothing new, so the round it ends runs only the controller that remembered.
+  const idle = new Set<Controller>();
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     const busy: string[] = [];
     for (const c of roundOrder(w, controllers, round)) {
       if (stopped.has(c.name)) continue;
+      if (idle.has(c)) {
+        if (services.checkSkips === true) {
+          const intents = c.reconcile(w, e);
+          assert(intents.length === 0, `${c.name} was skipped as only other controllers' memory changed since it found nothing to do, yet it had work: ${intents.map(describeIntent).join('; ')}`);
+        }
+        continue;
+      }
       const intents = reconcileUnlessQuiet(c, w, e, services);
       if (intents.length > 0) checkIntents(c, w, intents);
       const before = w;
       w = applyReconcile(w, table, c, intents, services, rejections, held);
       // Busy means the world changed: a controller whose intents were all refused (or changed
       // nothing) would only repeat them.
-      if (w === before) continue;
+      if (w === before) {
+        if (intents.length === 0) idle.add(c);
+        continue;
+      }
+      if (!changedOnlyMemoryOf(before, w, c.name)) idle.clear();
       busy.push(c.name);
       if (w.revision > before.revision) writes.push({ by: c.name, after: before.revision, upTo: w.revision });
     }

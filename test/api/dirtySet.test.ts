@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { InvariantError, controllerManagerActor, type Controller } from '../../src/index.ts';
+import { getOwn } from '../../src/core/json.ts';
 import { listObjects } from '../../src/store/objects.ts';
 import { sim } from '../helpers.ts';
 
@@ -60,5 +61,58 @@ describe('the dirty set', () => {
     const write = s.request({ method: 'POST', path: configMaps, body: { metadata: { name: 'c' } } });
     await expect(write).rejects.toThrow(InvariantError);
     await expect(write).rejects.toThrow(/^labeller was skipped as nothing it watches \(core\/serviceaccounts\) changed, yet it had work: update core\/configmaps default\/c$/);
+  });
+
+  it('after a round that changed only a controller\'s memory, runs only that controller again', async () => {
+    // `cursor` remembers the revision it has seen, as the garbage collector does after every write;
+    // `counter` declares nothing (it runs every round) and has nothing to do.
+    let counted = 0;
+    const counter: Controller = { name: 'counter', actor: controllerManagerActor('counter'), reconcile: () => (counted++, []), nextWakeup: () => null };
+    let cursorRuns = 0;
+    const cursor: Controller = {
+      name: 'cursor',
+      actor: controllerManagerActor('cursor'),
+      reconcile(world) {
+        cursorRuns++;
+        const seen = getOwn(world.controllers, 'cursor') as number | undefined;
+        return seen === world.revision ? [] : [{ type: 'remember', controller: 'cursor', state: world.revision }];
+      },
+      nextWakeup: () => null,
+    };
+    const { controller: labels } = labeller(['core/configmaps']);
+    const s = await sim({ controllers: [counter, cursor, labels], checkInvariants: false });
+    await s.settle();
+    const [counterBefore, cursorBefore] = [counted, cursorRuns];
+    expect((await s.request({ method: 'POST', path: accounts, body: { metadata: { name: 'robot' } } })).status).toBe(201);
+    // Round 1: both run and the cursor moves; round 2: the cursor alone, which is then at rest.
+    expect(counted - counterBefore).toBe(1);
+    expect(cursorRuns - cursorBefore).toBe(2);
+    // A write by a controller (the labeller's) is not memory: everyone runs again after it.
+    const [counterMid] = [counted];
+    expect((await s.request({ method: 'POST', path: configMaps, body: { metadata: { name: 'c' } } })).status).toBe(201);
+    expect(counted - counterMid).toBe(2);
+    expect(getOwn(s.world.controllers, 'cursor')).toBe(s.world.revision);
+  });
+
+  it('proves those skips under checkInvariants too', async () => {
+    const cursor: Controller = {
+      name: 'cursor',
+      actor: controllerManagerActor('cursor'),
+      reconcile: (world) => (getOwn(world.controllers, 'cursor') === world.revision ? [] : [{ type: 'remember', controller: 'cursor', state: world.revision }]),
+      nextWakeup: () => null,
+    };
+    // Reads the cursor's memory, which no controller may: the skip's proof catches it.
+    const snoop: Controller = {
+      name: 'snoop',
+      actor: controllerManagerActor('snoop'),
+      reconcile: (world) =>
+        getOwn(world.controllers, 'cursor') === undefined || listObjects(world, 'core/configmaps', 'default').length > 0
+          ? []
+          : [{ type: 'create', resource: 'core/configmaps', object: { metadata: { name: 'snooped', namespace: 'default' } } }],
+      nextWakeup: () => null,
+    };
+    const s = await sim({ controllers: [snoop, cursor] });
+    const write = s.request({ method: 'POST', path: accounts, body: { metadata: { name: 'robot' } } });
+    await expect(write).rejects.toThrow(/^snoop was skipped as only other controllers' memory changed since it found nothing to do, yet it had work: create core\/configmaps default\/snooped$/);
   });
 });

@@ -59,6 +59,10 @@ describe('kubectl get pods: the pod printer columns', () => {
         'a      1/1     Running   0          0s    10.244.0.2   node-1   <none>           <none>',
       ]);
       await create(pod('b', { 'sim.platform.io/never-ready': 'true' }, { readinessGates: [{ conditionType: 'example.com/gate' }] }));
+      // b's three events happen at 0s; a watch kubectl opens late (a loaded machine) is sent them
+      // when it opens, rendered at that instant as the API server would: let both see them first.
+      await plain.lines(5);
+      await wide.lines(5);
       await server().sim.advance('30s');
       expect((await server().sim.request({ method: 'DELETE', path: '/api/v1/namespaces/default/pods/a' })).status).toBe(200);
       // Each later event is a Table without column definitions: kubectl keeps the first widths.

@@ -276,14 +276,24 @@ export class Simulation {
   /** The body is decoded when first read: a caller that only looks at the status pays nothing for it. */
   #decoded<T>(raw: ApiResponse & { readonly watch?: WatchStream }): SimResponse<T> {
     let body: { value: T } | undefined;
+    const read = (): T => (body ??= { value: decodeResponseBody(raw) as T }).value;
+    // Two literals rather than a spread of an optional part: every in-process request makes one.
+    if (raw.watch === undefined) {
+      return {
+        status: raw.status,
+        headers: raw.headers,
+        get body(): T {
+          return read();
+        },
+      };
+    }
     return {
       status: raw.status,
       headers: raw.headers,
       get body(): T {
-        body ??= { value: decodeResponseBody(raw) as T };
-        return body.value;
+        return read();
       },
-      ...(raw.watch === undefined ? {} : { watch: raw.watch }),
+      watch: raw.watch,
     };
   }
 

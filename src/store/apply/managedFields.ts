@@ -15,13 +15,13 @@
  */
 import type { ManagedFieldsEntry } from '../../api/meta.ts';
 import type { Schema } from '../../api/schema.ts';
-import type { JsonObject } from '../../core/json.ts';
+import { getOwn, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { capUpdateOwners } from './capUpdateOwners.ts';
 import { compareObjects, ownedComparison } from './compareObjects.ts';
 import { difference, emptyFieldSet, isEmptySet, union, type FieldSet } from './fieldSet.ts';
 import { encodeManagedFields } from './managedFieldsCodec.ts';
 import { ownerId, type Owner } from './owners.ts';
-import { requestedManagedFields } from './requestedManagedFields.ts';
+import { managedFieldsOf, requestedManagedFields } from './requestedManagedFields.ts';
 
 export interface RecordUpdateInput {
   readonly live: JsonObject | null;
@@ -54,8 +54,30 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   if (!isEmptySet(changed)) {
     const me = { manager: input.manager === '' ? 'unknown' : input.manager, operation: 'Update' as const, apiVersion: input.apiVersion, subresource };
     const id = ownerId(me);
-    const previous = next.get(id)?.fields ?? emptyFieldSet;
-    next.set(id, { ...me, time: input.time, fields: union(changed, previous) });
+    // (S − changed − removed) ∪ changed is (S − removed) ∪ changed (changed and removed are
+    // disjoint), and computed this way it is S itself when the write only touches fields the
+    // writer owns: its encoding is then reused instead of built again (fieldsV1.ts).
+    const previous = owners.get(id)?.fields;
+    next.set(id, { ...me, time: input.time, fields: union(changed, previous === undefined ? emptyFieldSet : difference(previous, cmp.removed)) });
   }
-  return encodeManagedFields(capUpdateOwners(next).values());
+  return sameOrNew(managedFieldsOf(input.live), encodeManagedFields(capUpdateOwners(next).values()));
+}
+
+const entryKeys = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1', 'subresource'] as const;
+
+/**
+ * The stored list itself when the new one says the same (most writes change only fields their
+ * writer already owns, at the instant it last wrote): the next version then shares it, so the
+ * write neither keeps a second copy nor compares one. The encoder returns the stored tries
+ * themselves for unchanged sets (fieldsV1.ts), so comparing tries by identity finds that case.
+ */
+function sameOrNew(stored: JsonValue | undefined, fresh: ManagedFieldsEntry[]): ManagedFieldsEntry[] {
+  if (!Array.isArray(stored) || stored.length !== fresh.length) return fresh;
+  for (let i = 0; i < fresh.length; i++) {
+    const a = stored[i];
+    const b = fresh[i]!;
+    if (!isObject(a) || Object.keys(a).length !== Object.keys(b).length) return fresh;
+    for (const k of entryKeys) if (getOwn(a, k) !== b[k]) return fresh;
+  }
+  return stored as ManagedFieldsEntry[];
 }

@@ -34,7 +34,13 @@ const ownerIds = new Map<string, string>();
 const ownerIdsMax = 1024;
 
 export function ownerId(o: Pick<Owner, 'manager' | 'operation' | 'apiVersion' | 'subresource'>): string {
-  const key = JSON.stringify([o.manager, o.operation, o.apiVersion, o.subresource]);
+  // NUL-separated (JSON.stringify of the four cost as much as the lookup saved). Fields holding
+  // NUL themselves could make two owners share that key: they take the JSON form, which has none.
+  const nul = '\u0000';
+  const key =
+    o.manager.includes(nul) || o.operation.includes(nul) || o.apiVersion.includes(nul) || o.subresource.includes(nul)
+      ? JSON.stringify([o.manager, o.operation, o.apiVersion, o.subresource])
+      : `${o.manager}${nul}${o.operation}${nul}${o.apiVersion}${nul}${o.subresource}`;
   let id = ownerIds.get(key);
   if (id === undefined) {
     if (ownerIds.size >= ownerIdsMax) ownerIds.clear();

@@ -97,6 +97,20 @@ describe('managedFields on update', () => {
     expect(entry(next, 'creator')!.time).toBe(t(0));
   });
 
+  it('keeps the stored list itself when a write changes only fields its writer owns, at the instant it last wrote', () => {
+    const first = write(base, sa({ secrets: [{ name: 's1' }], automountServiceAccountToken: true }, base['metadata'] as JsonObject), { manager: 'editor', time: t(1) });
+    const again = write(first, sa({ secrets: [{ name: 's1' }], automountServiceAccountToken: false }, first['metadata'] as JsonObject), { manager: 'editor', time: t(1) });
+    // The same entries: the new version shares the list (stored versions never change).
+    expect(mf(again)).toBe(mf(first));
+    // At a later instant the writer's time moves: a new list, the other owners' tries shared.
+    const later = write(again, sa({ secrets: [{ name: 's1' }], automountServiceAccountToken: true }, again['metadata'] as JsonObject), { manager: 'editor', time: t(2) });
+    expect(mf(later)).not.toBe(mf(again));
+    expect(entry(later, 'editor')!.time).toBe(t(2));
+    expect(entry(later, 'editor')!.fieldsV1).toBe(entry(again, 'editor')!.fieldsV1);
+    expect(entry(later, 'creator')!.fieldsV1).toBe(entry(again, 'creator')!.fieldsV1);
+    expect(owned(entry(later, 'editor'))).toEqual(['.automountServiceAccountToken']);
+  });
+
   it('takes fields from Apply owners too', () => {
     const applied: JsonObject = sa({}, {
       labels: { a: '1' },
@@ -148,6 +162,18 @@ describe('managedFields on update', () => {
     const created = write(null, sts({ replicas: 1 }, null), { manager: 'kubectl', time: t(0), statusReset: true }, stsSchema);
     const next = write(created, sts({ replicas: 1 }, { replicas: 3 }), { manager: 'sneaky', time: t(1), statusReset: true }, stsSchema);
     expect(mf(next).map((e) => e.manager)).toEqual(['kubectl']);
+  });
+});
+
+describe('owner identifiers', () => {
+  it('are upstream\'s entry JSON without time and fields, worked out once per owner, NUL in a field included', () => {
+    expect(ownerId({ manager: 'kubectl', operation: 'Update', apiVersion: 'v1', subresource: 'status' })).toBe('{"manager":"kubectl","operation":"Update","apiVersion":"v1","subresource":"status"}');
+    expect(ownerId({ manager: 'kubectl', operation: 'Apply', apiVersion: 'v1', subresource: '' })).toBe('{"manager":"kubectl","operation":"Apply"}');
+    // Joined with NUL these two would read the same; they are two owners.
+    const a = ownerId({ manager: 'm', operation: 'Update', apiVersion: 'v1\u0000s', subresource: '' });
+    const b = ownerId({ manager: 'm', operation: 'Update', apiVersion: 'v1', subresource: 's\u0000' });
+    expect(a).toBe('{"manager":"m","operation":"Update","apiVersion":"v1\\u0000s"}');
+    expect(b).toBe('{"manager":"m","operation":"Update","apiVersion":"v1","subresource":"s\\u0000"}');
   });
 });
 
