@@ -18,9 +18,9 @@ export interface Row {
   readonly ok: boolean | null;
 }
 
-async function populate(n: number, progress: (msg: string) => void): Promise<Simulation> {
+async function populate(n: number, progress: (msg: string) => void, options: { settle?: 'auto' | 'manual'; checkInvariants?: boolean } = {}): Promise<Simulation> {
   // Default options: every write settles (the scheduler's dirty set makes that cheap).
-  const s = await createSimulation({ seed: 1 });
+  const s = await createSimulation({ seed: 1, ...options });
   for (let i = 0; i < n; i++) {
     s.requestSync({ method: 'POST', path: '/api/v1/namespaces/default/serviceaccounts', body: { metadata: { name: `sa-${i}`, labels: { app: 'bench' } } } });
     if (i > 0 && i % 20000 === 0) progress(`  populated ${i.toLocaleString('en-US')} / ${n.toLocaleString('en-US')}`);
@@ -95,6 +95,31 @@ export async function storeBench(progress: (msg: string) => void): Promise<Row[]
     rows.push({ what: `GET one ServiceAccount, ${label} stored (req/s)`, value: fmt(get.opsPerSecond), baseline: `${fmt(mapGet.opsPerSecond)} (Map.get + JSON.parse)`, target: '', ok: null });
     rows.push({ what: `PATCH one ServiceAccount, ${label} stored (req/s)`, value: fmt(update.opsPerSecond), baseline: `${fmt(mapUpdate.opsPerSecond)} (Map read-modify-write)`, target: '', ok: null });
     rows.push({ what: `POST one ServiceAccount, ${label} stored (req/s)`, value: fmt(create.opsPerSecond), baseline: '', target: '', ok: null });
+    if (n === 1_000) {
+      // What settling after each write costs: the same PATCH where the caller settles when it
+      // likes; and what the invariant checkers cost when tests turn them on (each step judged by
+      // what it changed, not by the store and the whole watch log).
+      const variant = async (options: { settle?: 'manual'; checkInvariants?: boolean }): Promise<number> => {
+        const other = await populate(n, progress, options);
+        const flipped = new Uint8Array(n);
+        let m = 0;
+        const r = await rate(() => {
+          const j = m++ % n;
+          return other.requestSync({
+            method: 'PATCH',
+            path: `/api/v1/namespaces/default/serviceaccounts/sa-${j}`,
+            headers: { 'content-type': 'application/merge-patch+json' },
+            body: { automountServiceAccountToken: (flipped[j] = 1 - flipped[j]!) === 1 },
+          });
+        });
+        other.close();
+        return r.opsPerSecond;
+      };
+      const manualPatch = await variant({ settle: 'manual' });
+      const checkedPatch = await variant({ checkInvariants: true });
+      rows.push({ what: `PATCH one ServiceAccount, ${label} stored, settle: 'manual' (req/s)`, value: fmt(manualPatch), baseline: `${fmt(update.opsPerSecond)} (settle: 'auto', above)`, target: '', ok: null });
+      rows.push({ what: `PATCH one ServiceAccount, ${label} stored, checkInvariants: true (req/s)`, value: fmt(checkedPatch), baseline: `${fmt(update.opsPerSecond)} (without the checkers, above)`, target: '', ok: null });
+    }
     if (n === 1_000 || n === 100_000) {
       const want = n === 1_000 ? 0.25 : 0.2;
       const pr = update.opsPerSecond / cloneUpdate.opsPerSecond;

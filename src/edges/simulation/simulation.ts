@@ -23,7 +23,7 @@ import { checkFaultsFor } from '../../sim/faultChecks.ts';
 import { builtInControllers } from '../../sim/controllers.ts';
 import { hashWorld } from '../../sim/hash.ts';
 import { PlatformSimError, type ResolvedOptions, type SimulationOptions } from '../../sim/options.ts';
-import { checkAll } from '../../sim/checkers/all.ts';
+import { checkAll, checkStep } from '../../sim/checkers/all.ts';
 import { advanceProblem, replacementProblem } from '../../sim/controlChecks.ts';
 import { readSavedWorldChecked } from '../../store/upgrade.ts';
 import { renderTimeline } from '../../scenario/timeline.ts';
@@ -123,6 +123,8 @@ type RequestInput = Input & { readonly type: 'api/requestArrived' };
 
 export class Simulation {
   #world: World;
+  /** The last world the invariant checkers passed (checkInvariants): the next change is checked from it. */
+  #checked: World | undefined;
   readonly #table: ResourceTable;
   readonly #opts: ResolvedOptions;
   readonly #raw: SimulationOptions;
@@ -222,10 +224,16 @@ export class Simulation {
     return result;
   }
 
+  /**
+   * The checkers on one change: from the world they last passed, only what the change did
+   * (checkers/types.ts `checkStep`); from a world they did not see pass (the first, a restored
+   * snapshot), the whole world after it.
+   */
   #check(before: World, after: World): void {
     if (this.#raw.checkInvariants !== true || before === after) return;
-    const problems = checkAll(before, after);
+    const problems = before === this.#checked ? checkStep(before, after) : checkAll(before, after);
     if (problems.length > 0) throw new InvariantError(`invariants broken (seed ${this.#opts.worldSeed}):\n${problems.join('\n')}`);
+    this.#checked = after;
   }
 
   /**

@@ -28,3 +28,11 @@ export const checkers: readonly Checker[] = [
 export function checkAll(before: World | null, after: World): string[] {
   return checkers.flatMap((c) => c.check(before, after).map((p) => `${c.name}: ${p}`));
 }
+
+/**
+ * As `checkAll(before, after)` for a step from a world that passed: each checker's `checkStep`
+ * where it has one (what the step changed, not the whole world), else its `check`.
+ */
+export function checkStep(before: World, after: World): string[] {
+  return checkers.flatMap((c) => (c.checkStep === undefined ? c.check(before, after) : c.checkStep(before, after)).map((p) => `${c.name}: ${p}`));
+}
