@@ -15,22 +15,34 @@ function lastEntry(log: Log): LogEntry | undefined {
 }
 
 /**
- * The entries after `before`'s last one, oldest first, with the entry they follow; null when that
- * entry is not where the appended ones start (compacted away, or the log was not appended to).
+ * The entries after `before`'s last one, oldest first, and the highest revision among the entries
+ * before them that are above `compacted` (where the full walk would stand when it reaches them);
+ * null when `before`'s last entry is not where the appended ones start (compacted away, or the
+ * log was not appended to).
  */
-function appendedSince(before: Log, after: Log): { readonly follows: LogEntry | undefined; readonly entries: LogEntry[] } | null {
+function appendedSince(before: Log, after: Log, compacted: number): { readonly start: number; readonly entries: LogEntry[] } | null {
   const last = lastEntry(before);
   const entries: LogEntry[] = [];
+  // An empty log before: every entry is new.
+  if (last === undefined) return { start: compacted, entries: [...entriesAfter(after, 0)] };
+  let found = false;
   for (let ci = after.chunks.length - 1; ci >= 0; ci--) {
     const chunk = after.chunks[ci]!;
     for (let i = chunk.length - 1; i >= 0; i--) {
       const e = chunk[i]!;
-      if (e === last) return { follows: e, entries: entries.reverse() };
-      entries.push(e);
+      if (!found) {
+        if (e === last) found = true;
+        else {
+          entries.push(e);
+          continue;
+        }
+      }
+      // Among the entries the log had, those above the compaction mark increase (they passed):
+      // the last of them is the highest.
+      if (e.rv > compacted) return { start: e.rv, entries: entries.reverse() };
     }
   }
-  // Walked to the start: fine only if the log before was empty.
-  return last === undefined ? { follows: undefined, entries: entries.reverse() } : null;
+  return found ? { start: compacted, entries: entries.reverse() } : null;
 }
 
 function wentBack(before: World | null, after: World): string[] {
@@ -56,9 +68,11 @@ export const revisionsIncrease: Checker = {
   },
   checkStep(before, after) {
     const problems = wentBack(before, after);
-    const appended = appendedSince(before.log, after.log);
+    // The entries the log had passed against a revision and a compaction mark no higher than now;
+    // were either lower, they would need another look.
+    const appended = after.revision < before.revision || after.compactedRevision < before.compactedRevision ? null : appendedSince(before.log, after.log, after.compactedRevision);
     if (appended === null) checkEntries(entriesAfter(after.log, 0), after.compactedRevision, after, problems);
-    else checkEntries(appended.entries, Math.max(after.compactedRevision, appended.follows?.rv ?? 0), after, problems);
+    else checkEntries(appended.entries, appended.start, after, problems);
     return problems;
   },
 };

@@ -3,7 +3,8 @@
  * it must reach the verdict `check` reaches on the whole world, and look only at the step. A
  * property drives steps of valid writes and of corruptions no real step makes (an entry appended
  * out of order, an object stored beyond the revision or without a uid, a request both approved
- * and denied), each from a world that passes. Replay a failure with FC_SEED=<seed> (test/setup.ts).
+ * and denied, the revision or the compaction mark moved back) and compactions, each from a world
+ * that passes. Replay a failure with FC_SEED=<seed> (test/setup.ts).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { csrDecisions } from '../../../src/sim/checkers/csrDecisions.ts';
 import { revisionsIncrease } from '../../../src/sim/checkers/revisionsIncrease.ts';
 import { storeKeysMatch } from '../../../src/sim/checkers/storeKeysMatch.ts';
 import { commit } from '../../../src/store/commit.ts';
-import { appendLog } from '../../../src/store/history.ts';
+import { appendLog, compactLog } from '../../../src/store/history.ts';
 import { getObject, putObject } from '../../../src/store/objects.ts';
 import type { World } from '../../../src/store/world.ts';
 import { sim } from '../../helpers.ts';
@@ -30,7 +31,10 @@ type Move =
   | { kind: 'outOfOrder' }
   | { kind: 'beyondRevision'; name: string }
   | { kind: 'noUid'; name: string }
-  | { kind: 'csr'; name: string; conditions: string[] };
+  | { kind: 'csr'; name: string; conditions: string[] }
+  | { kind: 'compact' }
+  | { kind: 'revisionBack' }
+  | { kind: 'markBack' };
 
 const name = fc.constantFrom('a', 'b', 'c', 'd');
 const move: fc.Arbitrary<Move> = fc.oneof(
@@ -40,6 +44,9 @@ const move: fc.Arbitrary<Move> = fc.oneof(
   name.map((n) => ({ kind: 'beyondRevision' as const, name: n })),
   name.map((n) => ({ kind: 'noUid' as const, name: n })),
   fc.record({ kind: fc.constant('csr' as const), name, conditions: fc.subarray(['Approved', 'Denied', 'Failed']) }),
+  fc.constant({ kind: 'compact' as const }),
+  fc.constant({ kind: 'revisionBack' as const }),
+  fc.constant({ kind: 'markBack' as const }),
 );
 
 /** One step's world from `w`: a valid commit, or a corruption. */
@@ -62,6 +69,13 @@ function apply(w: World, m: Move): World {
       return putObject(w, cms, 'default', m.name, cm(m.name, { resourceVersion: String(w.revision + 5) }));
     case 'noUid':
       return putObject(w, cms, 'default', m.name, cm(m.name, { uid: '', resourceVersion: String(w.revision) }));
+    case 'compact':
+      // As the periodic compactor: the mark moves to the revision and whole chunks below it go.
+      return { ...w, compactedRevision: w.revision, log: compactLog(w.log, w.revision) };
+    case 'revisionBack':
+      return { ...w, revision: Math.max(0, w.revision - 3) };
+    case 'markBack':
+      return { ...w, compactedRevision: Math.max(0, w.compactedRevision - 3) };
     case 'csr': {
       const prev = getObject(w, csrs, '', m.name) ?? null;
       return commit(w, csrs, prev === null ? 'ADDED' : 'MODIFIED', csr(m.name, m.conditions), prev).world;
