@@ -31,6 +31,25 @@ async function populate(n: number, progress: (msg: string) => void, options: { s
   return s;
 }
 
+/**
+ * PATCHes of the n ServiceAccounts in turn, each changing its object, as every baseline update
+ * does: the object's field is toggled from what it holds (a patch that changes nothing is
+ * answered without a write).
+ */
+function changingPatches(s: Simulation, n: number): () => unknown {
+  const toggled = new Uint8Array(n);
+  let k = 0;
+  return () => {
+    const j = k++ % n;
+    return s.requestSync({
+      method: 'PATCH',
+      path: `/api/v1/namespaces/default/serviceaccounts/sa-${j}`,
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: { automountServiceAccountToken: (toggled[j] = 1 - toggled[j]!) === 1 },
+    });
+  };
+}
+
 export async function storeBench(progress: (msg: string) => void): Promise<Row[]> {
   const rows: Row[] = [];
   const startup = await medianMs(async () => {
@@ -53,18 +72,7 @@ export async function storeBench(progress: (msg: string) => void): Promise<Row[]
     let k = 0;
     const get = await rate(() => s.requestSync({ method: 'GET', path: `/api/v1/namespaces/default/serviceaccounts/sa-${k++ % n}` }));
     const mapGet = await rate(() => JSON.parse(baseline.get(`default/sa-${k++ % n}`)!));
-    // Every PATCH changes its object, as every baseline update does: each object's field is
-    // toggled from what it holds (a patch that changes nothing is answered without a write).
-    const toggled = new Uint8Array(n);
-    const changingPatch = (): unknown => {
-      const j = k++ % n;
-      return s.requestSync({
-        method: 'PATCH',
-        path: `/api/v1/namespaces/default/serviceaccounts/sa-${j}`,
-        headers: { 'content-type': 'application/merge-patch+json' },
-        body: { automountServiceAccountToken: (toggled[j] = 1 - toggled[j]!) === 1 },
-      });
-    };
+    const changingPatch = changingPatches(s, n);
     const update = await rate(changingPatch);
     const mapUpdate = await rate(() => {
       const key = `default/sa-${k++ % n}`;
@@ -101,17 +109,7 @@ export async function storeBench(progress: (msg: string) => void): Promise<Row[]
       // what it changed, not by the store and the whole watch log).
       const variant = async (options: { settle?: 'manual'; checkInvariants?: boolean }): Promise<number> => {
         const other = await populate(n, progress, options);
-        const flipped = new Uint8Array(n);
-        let m = 0;
-        const r = await rate(() => {
-          const j = m++ % n;
-          return other.requestSync({
-            method: 'PATCH',
-            path: `/api/v1/namespaces/default/serviceaccounts/sa-${j}`,
-            headers: { 'content-type': 'application/merge-patch+json' },
-            body: { automountServiceAccountToken: (flipped[j] = 1 - flipped[j]!) === 1 },
-          });
-        });
+        const r = await rate(changingPatches(other, n));
         other.close();
         return r.opsPerSecond;
       };
