@@ -1,24 +1,19 @@
 /**
- * The objects of one resource a step stored (created or changed), found the way views find them
- * (store/trie.ts `trieChanges`): in time proportional to the step's writes, not to the store. For
- * checkers of a property of every stored object: given that `before` had it, only these can have
- * lost it.
+ * The objects of one resource a step stored (created or changed), found as views find them
+ * (store/views.ts `objectChanges`): in time proportional to the step's writes, not to the store.
+ * For checkers of a property of every stored object: given that `before` had it, only these can
+ * have lost it.
  */
 import type { KubeObject } from '../../api/meta.ts';
 import { getOwn } from '../../core/json.ts';
 import { compareStorageKeys } from '../../store/objects.ts';
-import { emptyTrie, trieChanges, type Trie } from '../../store/trie.ts';
+import { objectChanges, storeOf } from '../../store/views.ts';
 import type { World } from '../../store/world.ts';
 
 export function forEachStoredByStep(before: World, after: World, resource: string, visit: (object: KubeObject) => void): void {
-  const b: Trie<Trie<KubeObject>> = getOwn(before.objects, resource) ?? emptyTrie;
-  const a: Trie<Trie<KubeObject>> = getOwn(after.objects, resource) ?? emptyTrie;
   const stored: KubeObject[] = [];
-  trieChanges(b, a, (_namespace, namesBefore, namesAfter) => {
-    if (namesAfter === undefined) return;
-    trieChanges(namesBefore ?? emptyTrie, namesAfter, (_name, _was, object) => {
-      if (object !== undefined) stored.push(object);
-    });
+  objectChanges(storeOf(before, resource), storeOf(after, resource), (_namespace, _name, _was, object) => {
+    if (object !== undefined) stored.push(object);
   });
   // In storage-key order, as a full listing visits them: the same step reports the same sentences.
   stored.sort(compareStorageKeys);

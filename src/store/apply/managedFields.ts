@@ -63,8 +63,6 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   return sameOrNew(managedFieldsOf(input.live), encodeManagedFields(capUpdateOwners(next).values()));
 }
 
-const entryKeys = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1', 'subresource'] as const;
-
 /**
  * The stored list itself when the new one says the same (most writes change only fields their
  * writer already owns, at the instant it last wrote): the next version then shares it, so the
@@ -75,9 +73,10 @@ function sameOrNew(stored: JsonValue | undefined, fresh: ManagedFieldsEntry[]): 
   if (!Array.isArray(stored) || stored.length !== fresh.length) return fresh;
   for (let i = 0; i < fresh.length; i++) {
     const a = stored[i];
-    const b = fresh[i]!;
-    if (!isObject(a) || Object.keys(a).length !== Object.keys(b).length) return fresh;
-    for (const k of entryKeys) if (getOwn(a, k) !== b[k]) return fresh;
+    const b = fresh[i]! as Readonly<Record<string, unknown>>;
+    const keys = Object.keys(b);
+    if (!isObject(a) || Object.keys(a).length !== keys.length) return fresh;
+    for (const k of keys) if (getOwn(a, k) !== b[k]) return fresh;
   }
   return stored as ManagedFieldsEntry[];
 }
