@@ -47,20 +47,63 @@ export function takeFields(owners: Map<string, Owner>, taken: FieldSet, removed:
 /** The managedFields after a create, update or non-apply patch (see the file header). */
 export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   const subresource = input.subresource ?? '';
-  const owners = requestedManagedFields(input.updated, input.live, subresource);
   const cmp = ownedComparison(compareObjects(input.live ?? {}, input.updated, input.schema), input.statusReset ? ['status'] : []);
   const changed = union(cmp.modified, cmp.added);
+  const me = { manager: input.manager === '' ? 'unknown' : input.manager, operation: 'Update' as const, apiVersion: input.apiVersion, subresource };
+  const id = ownerId(me);
+  const stored = managedFieldsOf(input.live);
+  const fromStored = startsFromStored(input, stored, subresource);
+  if (fromStored && keepsStoredList(stored, id, input.time, changed, cmp.removed)) return stored as ManagedFieldsEntry[];
+  const owners = requestedManagedFields(input.updated, input.live, subresource);
   const next = takeFields(owners, changed, cmp.removed);
   if (!isEmptySet(changed)) {
-    const me = { manager: input.manager === '' ? 'unknown' : input.manager, operation: 'Update' as const, apiVersion: input.apiVersion, subresource };
-    const id = ownerId(me);
     // (S − changed − removed) ∪ changed is (S − removed) ∪ changed (changed and removed are
     // disjoint), and computed this way it is S itself when the write only touches fields the
     // writer owns: its encoding is then reused instead of built again (fieldsV1.ts).
     const previous = owners.get(id)?.fields;
     next.set(id, { ...me, time: input.time, fields: union(changed, previous === undefined ? emptyFieldSet : difference(previous, cmp.removed)) });
   }
-  return sameOrNew(managedFieldsOf(input.live), encodeManagedFields(capUpdateOwners(next).values()));
+  const capped = capUpdateOwners(next);
+  const result = sameOrNew(stored, encodeManagedFields(capped.values()));
+  if (fromStored && result === stored && !isEmptySet(changed) && capped === next && owners.get(id)?.time === input.time) {
+    keptLists.set(stored as object, { writer: id, time: input.time, owners: [...owners] });
+  }
+  return result;
+}
+
+/**
+ * A stored list that a write by `writer` at `time` gave back unchanged, with its owners decoded.
+ * Such a write changed only fields the writer owned (so its entry kept its fields, and already had
+ * this time), took none from anyone else and removed none anyone owned; every later write by the
+ * same writer at the same instant that does the same leaves the same owners, whose encoding is
+ * that same list. Controllers and clients rewriting their own fields at one instant (a status
+ * update, a label toggled in a loop) then skip decoding, taking, capping and encoding.
+ */
+interface KeptList {
+  readonly writer: string;
+  readonly time: string;
+  readonly owners: readonly (readonly [string, Owner])[];
+}
+const keptLists = new WeakMap<object, KeptList>();
+
+/** Whether the write starts from the stored owners (requestedManagedFields.ts): it carries no list of its own, or the stored one. */
+function startsFromStored(input: RecordUpdateInput, stored: JsonValue | undefined, subresource: string): boolean {
+  if (!Array.isArray(stored)) return false;
+  if (subresource !== '') return true;
+  const requested = managedFieldsOf(input.updated);
+  return requested === undefined || requested === stored;
+}
+
+/** Whether the write leaves `stored` as it is: see KeptList. */
+function keepsStoredList(stored: JsonValue | undefined, writer: string, time: string, changed: FieldSet, removed: FieldSet): boolean {
+  const kept = keptLists.get(stored as object);
+  if (kept === undefined || kept.writer !== writer || kept.time !== time) return false;
+  for (const [id, o] of kept.owners) {
+    // takeFields, on fields nobody loses, keeps every set itself; the writer's union adds nothing.
+    if (difference(o.fields, removed) !== o.fields) return false;
+    if (id === writer ? union(changed, o.fields) !== o.fields : difference(o.fields, changed) !== o.fields) return false;
+  }
+  return true;
 }
 
 /**

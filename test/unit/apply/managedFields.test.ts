@@ -4,6 +4,7 @@
  * cap, sorting, and the managedFields a request may carry (clear, replace, ignored).
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import type { ManagedFieldsEntry } from '../../../src/api/meta.ts';
 import type { JsonObject } from '../../../src/core/json.ts';
 import { capUpdateOwners } from '../../../src/store/apply/capUpdateOwners.ts';
@@ -109,6 +110,53 @@ describe('managedFields on update', () => {
     expect(entry(later, 'editor')!.fieldsV1).toBe(entry(again, 'editor')!.fieldsV1);
     expect(entry(later, 'creator')!.fieldsV1).toBe(entry(again, 'creator')!.fieldsV1);
     expect(owned(entry(later, 'editor'))).toEqual(['.automountServiceAccountToken']);
+  });
+
+  it('gives the same list whether or not it recognises a stored list it kept before (property)', () => {
+    // The kept-list shortcut (a writer rewriting its own fields at one instant) must say exactly
+    // what the full bookkeeping says: each write is also run on a copy of its input, whose list
+    // the shortcut has never seen. Writes come in runs by one writer at one instant.
+    const edit = fc.oneof(
+      fc.record({ label: fc.constantFrom('x', 'y'), value: fc.option(fc.constantFrom('1', '2'), { nil: undefined }) }),
+      fc.record({ automount: fc.option(fc.boolean(), { nil: undefined }) }),
+      fc.record({ secrets: fc.uniqueArray(fc.constantFrom('s1', 's2'), { maxLength: 2 }) }),
+    );
+    const run = fc.record({ manager: fc.constantFrom('a', 'b'), minute: fc.constantFrom(1, 2), subresource: fc.constantFrom('', '', 'status'), edits: fc.array(edit, { minLength: 1, maxLength: 5 }) });
+    // Owners may share fields (appliers do, and a client may send such a list): `a` shares label y.
+    const sharedOwnership = [
+      { manager: 'b', operation: 'Update', apiVersion: 'v1', time: t(0), fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:y': {} } }, 'f:secrets': {} } },
+      { manager: 'a', operation: 'Update', apiVersion: 'v1', time: t(1), fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:x': {}, 'f:y': {} } } } },
+    ];
+    let shortcuts = 0;
+    fc.assert(
+      fc.property(fc.array(run, { minLength: 1, maxLength: 6 }), (runs) => {
+        let live: JsonObject = sa({ secrets: [{ name: 's1' }] }, { labels: { x: '1', y: '1' }, managedFields: sharedOwnership as never });
+        for (const r of runs) {
+          for (const e of r.edits) {
+            const meta = { ...(live['metadata'] as JsonObject) };
+            const body: JsonObject = { ...live };
+            if ('label' in e) {
+              const labels = { ...((meta['labels'] ?? {}) as JsonObject) };
+              if (e.value === undefined) delete labels[e.label];
+              else labels[e.label] = e.value;
+              meta['labels'] = labels;
+            } else if ('automount' in e) {
+              if (e.automount === undefined) delete body['automountServiceAccountToken'];
+              else body['automountServiceAccountToken'] = e.automount;
+            } else body['secrets'] = e.secrets.map((name) => ({ name }));
+            const updated = { ...body, metadata: meta };
+            const w: Write = { manager: r.manager, time: t(r.minute), ...(r.subresource === '' ? {} : { subresource: r.subresource }) };
+            const copy = structuredClone({ live, updated });
+            const next = write(live, updated, w);
+            expect(mf(next)).toEqual(mf(write(copy.live, copy.updated, w)));
+            if (mf(next) === mf(live)) shortcuts++;
+            live = next;
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+    expect(shortcuts).toBeGreaterThan(0);
   });
 
   it('takes fields from Apply owners too', () => {
