@@ -13,7 +13,7 @@ import { compareStrings } from '../../core/compareStrings.ts';
 import { goQuote } from '../../core/goFormat.ts';
 import type { JsonObject } from '../../core/json.ts';
 import type { ApiError, StatusCause } from '../../core/status.ts';
-import { compareObjects, ownedComparison } from './compareObjects.ts';
+import { compareOwned } from './compareObjects.ts';
 import { intersection, isEmptySet, pathsOf, union, type FieldSet } from './fieldSet.ts';
 import { takeFields } from './managedFields.ts';
 import type { Owner } from './owners.ts';
@@ -33,7 +33,7 @@ export function settleConflicts(
   after: JsonObject,
   input: ConflictsInput,
 ): { ok: true; owners: Map<string, Owner> } | { ok: false; error: ApiError } {
-  const cmp = ownedComparison(compareObjects(before, after, input.schema), input.resetFields ?? []);
+  const cmp = compareOwned(before, after, input.schema, input.resetFields ?? []);
   const changedFields = union(cmp.modified, cmp.added);
   const conflicts = findConflicts(owners, applierId, changedFields);
   if (conflicts.length > 0 && !input.force) return { ok: false, error: conflictError(conflicts) };

@@ -6,15 +6,15 @@
  *   modified; a list, map or list element appearing or disappearing is added or removed as a
  *   node too. A struct reached through a declared field is not a node of its own (Go value
  *   structs always exist).
- * - `metadata.managedFields` is bookkeeping and never compared; `ownedComparison` drops the
+ * - `metadata.managedFields` is bookkeeping and never compared; `compareOwned` leaves out the
  *   never-owned fields and the reset top-level fields.
  * Must not know: owners, which manager made the change, how the result is encoded.
  */
 import type { ListSchema, Schema } from '../../api/schema.ts';
 import { deepEqual, getOwn, hasOwn, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
-import type { FieldSet } from './fieldSet.ts';
+import { hasPath, type FieldSet } from './fieldSet.ts';
 import { fieldSetFromPaths } from './fieldSetBuilder.ts';
-import { withoutUnowned } from './fieldSetOf.ts';
+import { unownedFields } from './fieldSetOf.ts';
 import { pe, type Path, type PathElement } from './pathElement.ts';
 import { serializePathElement } from './pathString.ts';
 import { containerOf, fieldSchema, isDeclaredField, isEmptyContainer, listItemElement, shapeOf } from './schemaShape.ts';
@@ -128,7 +128,22 @@ export function withoutManagedFields(obj: JsonObject): JsonObject {
   return out;
 }
 
-/** A comparison without the never-owned fields and the reset top-level fields. */
-export function ownedComparison(c: Comparison, resetFields: readonly string[]): Comparison {
-  return { added: withoutUnowned(c.added, resetFields), modified: withoutUnowned(c.modified, resetFields), removed: withoutUnowned(c.removed, resetFields) };
+/**
+ * `compareObjects` without the never-owned fields and the reset top-level fields: the sets
+ * `withoutUnowned` (fieldSetOf.ts) leaves of each, made by leaving those paths out before the sets
+ * are built rather than taking them out of built sets. A path is left out when it is one of the
+ * never-owned fields exactly (a member of those does not cover deeper paths), or when it starts
+ * at a reset field (which does).
+ */
+export function compareOwned(before: JsonValue | undefined, after: JsonValue | undefined, schema: Schema, resetFields: readonly string[]): Comparison {
+  const c: Collector = { added: [], modified: [], removed: [] };
+  walk(before, after, schema, [], c, true);
+  const owned = (paths: Path[]): FieldSet => fieldSetFromPaths(paths.filter((p) => isOwnable(p, resetFields)));
+  return { added: owned(c.added), modified: owned(c.modified), removed: owned(c.removed) };
+}
+
+function isOwnable(path: Path, resetFields: readonly string[]): boolean {
+  const first = path[0];
+  if (first !== undefined && first.kind === 'field' && resetFields.includes(first.name)) return false;
+  return !hasPath(unownedFields, path);
 }

@@ -17,8 +17,8 @@ import type { ManagedFieldsEntry } from '../../api/meta.ts';
 import type { Schema } from '../../api/schema.ts';
 import { getOwn, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { capUpdateOwners } from './capUpdateOwners.ts';
-import { compareObjects, ownedComparison } from './compareObjects.ts';
-import { difference, emptyFieldSet, isEmptySet, union, type FieldSet } from './fieldSet.ts';
+import { compareOwned } from './compareObjects.ts';
+import { difference, emptyFieldSet, isDisjoint, isEmptySet, isSubset, union, type FieldSet } from './fieldSet.ts';
 import { encodeManagedFields } from './managedFieldsCodec.ts';
 import { ownerId, type Owner } from './owners.ts';
 import { managedFieldsOf, requestedManagedFields } from './requestedManagedFields.ts';
@@ -34,6 +34,9 @@ export interface RecordUpdateInput {
   readonly statusReset: boolean;
 }
 
+/** The reset fields of a resource whose status is reset on the main resource. */
+const statusOnly: readonly string[] = ['status'];
+
 /** Takes `taken` and `removed` from every owner but `except` (the applier); drops owners left empty. */
 export function takeFields(owners: Map<string, Owner>, taken: FieldSet, removed: FieldSet, except?: string): Map<string, Owner> {
   const out = new Map<string, Owner>();
@@ -47,7 +50,7 @@ export function takeFields(owners: Map<string, Owner>, taken: FieldSet, removed:
 /** The managedFields after a create, update or non-apply patch (see the file header). */
 export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   const subresource = input.subresource ?? '';
-  const cmp = ownedComparison(compareObjects(input.live ?? {}, input.updated, input.schema), input.statusReset ? ['status'] : []);
+  const cmp = compareOwned(input.live ?? {}, input.updated, input.schema, input.statusReset ? statusOnly : []);
   const changed = union(cmp.modified, cmp.added);
   const me = { manager: input.manager === '' ? 'unknown' : input.manager, operation: 'Update' as const, apiVersion: input.apiVersion, subresource };
   const id = ownerId(me);
@@ -99,9 +102,9 @@ function keepsStoredList(stored: JsonValue | undefined, writer: string, time: st
   const kept = keptLists.get(stored as object);
   if (kept === undefined || kept.writer !== writer || kept.time !== time) return false;
   for (const [id, o] of kept.owners) {
-    // takeFields, on fields nobody loses, keeps every set itself; the writer's union adds nothing.
-    if (difference(o.fields, removed) !== o.fields) return false;
-    if (id === writer ? union(changed, o.fields) !== o.fields : difference(o.fields, changed) !== o.fields) return false;
+    // Nobody loses a field (takeFields keeps every set itself), and the writer gains none.
+    if (!isDisjoint(o.fields, removed)) return false;
+    if (id === writer ? !isSubset(changed, o.fields) : !isDisjoint(o.fields, changed)) return false;
   }
   return true;
 }

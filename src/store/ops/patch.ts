@@ -53,7 +53,7 @@ export function patch(ctx: OpContext, namespace: string, name: string, req: Patc
   const deduped = dedupOwnerReferences(checked.object, true);
   const guarded = ctx.storageGuard?.(deduped.object, 'update') ?? null;
   if (guarded !== null) return fail(guarded, [...checked.warnings, ...deduped.warnings]);
-  const result = update(ctx, deduped.object, namespace, name);
+  const result = update(ctx, deduped.object, namespace, name, { stored: live });
   return { ...result, warnings: [...checked.warnings, ...deduped.warnings, ...result.warnings] };
 }
 

@@ -23,6 +23,8 @@ import { apiVersionOf, withTypeMeta } from './typeMeta.ts';
 export interface UpdateOptions {
   /** Managed fields already computed (server-side apply); skips Update bookkeeping. */
   readonly managedFields?: ManagedFieldsEntry[];
+  /** The stored object, when the caller read it from the same world (a patch): not looked up again. */
+  readonly stored?: KubeObject;
 }
 
 const systemFields = ['uid', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'generation'] as const;
@@ -44,7 +46,7 @@ export function update(ctx: OpContext, input: KubeObject, namespace: string, nam
 function updateDeduped(ctx: OpContext, input: KubeObject, namespace: string, name: string, options: UpdateOptions): OpResult {
   const { rt } = ctx;
   const bodyMeta = input.metadata;
-  const old = getObject(ctx.world, rt.id, namespace, name);
+  const old = options.stored ?? getObject(ctx.world, rt.id, namespace, name);
   if (old === undefined) return fail(errors.notFound(groupResource(ctx), name));
   const rv = bodyMeta.resourceVersion ?? '';
   if (rv !== '' && rv !== old.metadata.resourceVersion) return fail(errors.optimisticLock(groupResource(ctx), name));

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import type { ManagedFieldsEntry } from '../../../src/api/meta.ts';
 import type { JsonObject } from '../../../src/core/json.ts';
 import { capUpdateOwners } from '../../../src/store/apply/capUpdateOwners.ts';
-import { compareObjects } from '../../../src/store/apply/compareObjects.ts';
+import { compareObjects, compareOwned } from '../../../src/store/apply/compareObjects.ts';
+import { withoutUnowned } from '../../../src/store/apply/fieldSetOf.ts';
 import { pathsOf } from '../../../src/store/apply/fieldSet.ts';
 import { fromFieldsV1 } from '../../../src/store/apply/fieldsV1.ts';
 import { recordUpdate } from '../../../src/store/apply/managedFields.ts';
@@ -378,5 +379,37 @@ describe('compareObjects', () => {
       '.spec.template.spec.containers[name="c"].name',
       '.spec.template.spec.containers[name="c"].resources',
     ]);
+  });
+  it('leaves out exactly what withoutUnowned takes out of the full comparison (property)', () => {
+    const meta = fc.record(
+      {
+        name: fc.constantFrom('web', 'api'),
+        uid: fc.constantFrom('u1', 'u2'),
+        resourceVersion: fc.constantFrom('1', '2'),
+        generation: fc.constantFrom(1, 2),
+        creationTimestamp: fc.constantFrom(t(0), t(1)),
+        labels: fc.dictionary(fc.constantFrom('a', 'b'), fc.constantFrom('1', '2')),
+        finalizers: fc.uniqueArray(fc.constantFrom('x', 'y'), { maxLength: 2 }),
+      },
+      { requiredKeys: [] },
+    );
+    const object = fc.record(
+      {
+        apiVersion: fc.constantFrom('apps/v1', 'v1'),
+        kind: fc.constantFrom('StatefulSet', 'Other'),
+        metadata: meta,
+        spec: fc.record({ replicas: fc.constantFrom(1, 2), serviceName: fc.constantFrom('s', 't') }, { requiredKeys: [] }),
+        status: fc.record({ replicas: fc.constantFrom(1, 2), readyReplicas: fc.constantFrom(0, 1) }, { requiredKeys: [] }),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.option(object, { nil: undefined }), object, fc.constantFrom([], ['status'], ['spec', 'status']), (before, after, reset) => {
+        const full = compareObjects(before, after, stsSchema);
+        const owned = compareOwned(before, after, stsSchema, reset);
+        expect(owned).toEqual({ added: withoutUnowned(full.added, reset), modified: withoutUnowned(full.modified, reset), removed: withoutUnowned(full.removed, reset) });
+      }),
+      { numRuns: 300 },
+    );
   });
 });
