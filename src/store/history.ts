@@ -78,6 +78,30 @@ export function oldestLogRevision(log: Log): number | null {
   return first === undefined ? null : first[0]!.rv;
 }
 
+/** The entry of revision `rv`, or undefined when the log does not hold it. */
+export function entryAt(log: Log, rv: number): LogEntry | undefined {
+  const chunks = log.chunks;
+  let lo = 0;
+  let hi = chunks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    const c = chunks[mid]!;
+    if (c[c.length - 1]!.rv < rv) lo = mid + 1;
+    else hi = mid;
+  }
+  const chunk = chunks[lo];
+  if (chunk === undefined) return undefined;
+  let from = 0;
+  let to = chunk.length;
+  while (from < to) {
+    const mid = (from + to) >> 1;
+    if (chunk[mid]!.rv < rv) from = mid + 1;
+    else to = mid;
+  }
+  const e = chunk[from];
+  return e !== undefined && e.rv === rv ? e : undefined;
+}
+
 /** Entries with rv > after, in order (optionally only one resource). */
 export function* entriesAfter(log: Log, after: number, resource?: string): Generator<LogEntry> {
   const chunks = log.chunks;

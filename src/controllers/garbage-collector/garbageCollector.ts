@@ -12,12 +12,15 @@
 import type { KubeObject, OwnerReference } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
 import { parseGroupVersion } from '../../api/meta.ts';
-import { entriesAfter } from '../../store/history.ts';
+import { entriesAfter, entryAt, type LogEntry } from '../../store/history.ts';
 import { getObject, listObjects } from '../../store/objects.ts';
 import { trieSortedKeys } from '../../store/trie.ts';
 import { dependentsOf, parseDependentKey } from '../../store/ownerIndex.ts';
 import type { World } from '../../store/world.ts';
-import { controllerManagerActor, type Controller, type ControllerEnv, type Intent } from '../types.ts';
+import { assert } from '../../core/assert.ts';
+import { compareStrings } from '../../core/compareStrings.ts';
+import { getOwn } from '../../core/json.ts';
+import { controllerManagerActor, describeIntent, type Controller, type ControllerEnv, type Intent } from '../types.ts';
 
 const name = 'garbage-collector';
 
@@ -98,49 +101,97 @@ function ownerStateChanged(e: { readonly type: string; readonly object: KubeObje
   return a.deletionTimestamp !== b.deletionTimestamp || JSON.stringify(a.finalizers ?? []) !== JSON.stringify(b.finalizers ?? []) || a.uid !== b.uid;
 }
 
+/**
+ * How far the remembered cursor may fall behind the log before the collector writes it although
+ * it found nothing: a collector without this process's note (below) rescans at most this many
+ * entries, and finds nothing in them again.
+ */
+const cursorLagMax = 256;
+
+/**
+ * The newest log entry this process saw the collector find nothing up to: a note, not state. The
+ * collector remembers its cursor only when it acts (or lags too far), so that a write nothing
+ * depends on costs no memory write and no second settle round; a world whose log holds that very
+ * entry shares its history up to there, and the collector reads on from it. Without the note (a
+ * world restored elsewhere, another simulation in between) it reads from its remembered cursor
+ * and finds the same: every change that can give an object work (an owner appearing, going or
+ * starting deletion, a dependent changing or going) is an entry after the note that visits it,
+ * and what it visited before the note needed nothing then and has not changed since. Verified
+ * under `checkInvariants`.
+ */
+let quietThrough: LogEntry | null = null;
+
+/** Where to read on from: the note when this world's log holds it past the cursor, else the cursor. */
+function readFrom(world: World, cursor: number): number {
+  const q = quietThrough;
+  if (q === null || q.rv <= cursor || q.rv > world.revision) return cursor;
+  return entryAt(world.log, q.rv) === q ? q.rv : cursor;
+}
+
+/**
+ * The intents the changes after `from` call for (after a relist, when the history after the
+ * cursor is gone), in the order of their objects' keys: where the reading starts must not decide
+ * the order of the writes (it would decide their revisions).
+ */
+function collect(world: World, env: ControllerEnv, from: number, relist: boolean): Intent[] {
+  const intents = new Map<string, Intent>();
+  const add = (key: string, i: Intent | null): void => {
+    if (i !== null && !intents.has(key)) intents.set(key, i);
+  };
+  const visitDependent = (resource: string, ns: string, n: string): void => {
+    const dep = getObject(world, resource, ns, n);
+    if (dep !== undefined) add(`${resource}|${ns}|${n}`, attendDependent(world, env, resource, dep));
+  };
+  if (relist) {
+    for (const owner of trieSortedKeys(world.owners)) for (const d of dependentsOf(world.owners, owner).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
+    for (const rt of env.registry.all) {
+      for (const o of listObjects(world, rt.id, null)) {
+        if (o.metadata.deletionTimestamp !== undefined) add(`${rt.id}|${o.metadata.namespace ?? ''}|${o.metadata.name ?? ''}`, attendOwner(world, rt.id, o));
+      }
+    }
+  }
+  for (const e of entriesAfter(world.log, from)) {
+    if (e.type !== 'DELETED' && (e.object.metadata.ownerReferences ?? []).length > 0) visitDependent(e.resource, e.namespace, e.name);
+    const uid = e.object.metadata.uid ?? '';
+    // An owner's dependents need a look only when its existence or deletion state changed: a
+    // status write of a StatefulSet says nothing new to its thousand pods.
+    if (ownerStateChanged(e)) for (const d of dependentsOf(world.owners, uid).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
+    // A dependent that went, or that dropped a reference, may unblock its owners.
+    const formerRefs = e.type === 'DELETED' ? (e.object.metadata.ownerReferences ?? []) : (e.prev?.metadata.ownerReferences ?? []);
+    for (const ref of formerRefs) {
+      for (const rt of env.registry.all) {
+        const owner = getObject(world, rt.id, rt.namespaced ? e.namespace : '', ref.name);
+        if (owner !== undefined && owner.metadata.uid === ref.uid) add(`${rt.id}|${owner.metadata.namespace ?? ''}|${ref.name}`, attendOwner(world, rt.id, owner));
+      }
+    }
+    const current = getObject(world, e.resource, e.namespace, e.name);
+    if (current !== undefined && current.metadata.deletionTimestamp !== undefined) add(`${e.resource}|${e.namespace}|${e.name}`, attendOwner(world, e.resource, current));
+  }
+  return [...intents.keys()].sort(compareStrings).map((k) => intents.get(k)!);
+}
+
 export const garbageCollector: Controller = {
   name,
   actor: controllerManagerActor('generic-garbage-collector'),
   reconcile(world, env) {
-    const memory = (world.controllers[name] as Memory | undefined) ?? { cursor: 0 };
-    if (memory.cursor >= world.revision) return [];
-    const intents = new Map<string, Intent>();
-    const add = (key: string, i: Intent | null): void => {
-      if (i !== null && !intents.has(key)) intents.set(key, i);
-    };
-    const visitDependent = (resource: string, ns: string, n: string): void => {
-      const dep = getObject(world, resource, ns, n);
-      if (dep !== undefined) add(`${resource}|${ns}|${n}`, attendDependent(world, env, resource, dep));
-    };
-    if (memory.cursor < world.compactedRevision) {
-      for (const owner of trieSortedKeys(world.owners)) for (const d of dependentsOf(world.owners, owner).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
-      for (const rt of env.registry.all) {
-        for (const o of listObjects(world, rt.id, null)) {
-          if (o.metadata.deletionTimestamp !== undefined) add(`${rt.id}|${o.metadata.namespace ?? ''}|${o.metadata.name ?? ''}`, attendOwner(world, rt.id, o));
-        }
-      }
+    const stored = getOwn(world.controllers, name) as Memory | undefined;
+    const cursor = stored?.cursor ?? 0;
+    if (cursor >= world.revision) return [];
+    const relist = cursor < world.compactedRevision;
+    const from = relist ? cursor : readFrom(world, cursor);
+    if (stored !== undefined && from >= world.revision) return [];
+    const out = collect(world, env, from, relist);
+    if (env.checkViews === true && from > cursor) {
+      const all = collect(world, env, cursor, relist).map(describeIntent);
+      const found = out.map(describeIntent);
+      assert(JSON.stringify(all) === JSON.stringify(found), `${name}: reading on from revision ${from} found ${found.join('; ') || 'nothing'}, reading from its cursor ${cursor} finds ${all.join('; ') || 'nothing'}`);
     }
-    for (const e of entriesAfter(world.log, memory.cursor)) {
-      if (e.type !== 'DELETED' && (e.object.metadata.ownerReferences ?? []).length > 0) visitDependent(e.resource, e.namespace, e.name);
-      const uid = e.object.metadata.uid ?? '';
-      // An owner's dependents need a look only when its existence or deletion state changed: a
-      // status write of a StatefulSet says nothing new to its thousand pods.
-      if (ownerStateChanged(e)) for (const d of dependentsOf(world.owners, uid).map(parseDependentKey)) visitDependent(d.resource, d.namespace, d.name);
-      // A dependent that went, or that dropped a reference, may unblock its owners.
-      const formerRefs = e.type === 'DELETED' ? (e.object.metadata.ownerReferences ?? []) : (e.prev?.metadata.ownerReferences ?? []);
-      for (const ref of formerRefs) {
-        for (const rt of env.registry.all) {
-          const owner = getObject(world, rt.id, rt.namespaced ? e.namespace : '', ref.name);
-          if (owner !== undefined && owner.metadata.uid === ref.uid) add(`${rt.id}|${owner.metadata.namespace ?? ''}|${ref.name}`, attendOwner(world, rt.id, owner));
-        }
-      }
-      const current = getObject(world, e.resource, e.namespace, e.name);
-      if (current !== undefined && current.metadata.deletionTimestamp !== undefined) add(`${e.resource}|${e.namespace}|${e.name}`, attendOwner(world, e.resource, current));
+    if (out.length === 0 && stored !== undefined && !relist && world.revision - cursor < cursorLagMax) {
+      quietThrough = entryAt(world.log, world.revision) ?? null;
+      return [];
     }
-    const out = [...intents.values()];
     out.push({ type: 'remember', controller: name, state: { cursor: world.revision } satisfies Memory });
     return out;
   },
   nextWakeup: () => null,
 };
-
