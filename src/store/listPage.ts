@@ -12,7 +12,7 @@
  */
 import type { KubeObject } from '../api/meta.ts';
 import { entriesAfter, oldestLogRevision } from './history.ts';
-import { getObject, storageKey } from './objects.ts';
+import { getObject, namespacesInKeyOrder, storageKey } from './objects.ts';
 import { compareKeys, emptyTrie, trieGet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
 import type { World } from './world.ts';
 import { lowerBound } from '../core/lowerBound.ts';
@@ -60,8 +60,7 @@ function runs(world: World, resource: string, namespace: string | null, start: s
   // Across namespaces the key is `ns/name`: order the namespaces by `ns/`, then skip those whose
   // keys all sort before the start and search inside the one the start falls in.
   const out: Run[] = [];
-  const namespaces = [...trieSortedKeys(byNs)].sort((x, y) => compareKeys(`${x}/`, `${y}/`));
-  for (const ns of namespaces) {
+  for (const ns of namespacesInKeyOrder(byNs)) {
     const prefix = ns === '' ? '' : `${ns}/`;
     let r: Run | null;
     if (prefix === '' || start.startsWith(prefix)) r = run(ns, prefix, (keys) => lowerBound(keys, start.slice(prefix.length)));

@@ -40,14 +40,28 @@ export function listObjects(world: World, resource: string, namespace: string | 
     return byName === undefined ? [] : trieSortedValues(byName).slice();
   }
   const out: KubeObject[] = [];
-  // Sort by `ns/` so that order equals storage-key order (`a-b/x` sorts before `a/x`).
-  const namespaces = [...trieSortedKeys(byNs)].sort((x, y) => compareKeys(`${x}/`, `${y}/`));
-  for (const ns of namespaces) {
+  for (const ns of namespacesInKeyOrder(byNs)) {
     const byName = trieGet(byNs, ns);
     if (byName === undefined) continue;
     for (const object of trieSortedValues(byName)) out.push(object);
   }
   return out;
+}
+
+/** Namespace orders by namespace trie (stored tries never change). */
+const namespaceOrders = new WeakMap<object, readonly string[]>();
+
+/**
+ * The namespaces of a resource in storage-key order: sorted by `ns/`, so that `a-b/x` comes
+ * before `a/x` as etcd's keys do. Worked out once per version of the namespace trie.
+ */
+export function namespacesInKeyOrder(byNs: Trie<Trie<KubeObject>>): readonly string[] {
+  let order = namespaceOrders.get(byNs);
+  if (order === undefined) {
+    order = [...trieSortedKeys(byNs)].sort((x, y) => compareKeys(`${x}/`, `${y}/`));
+    namespaceOrders.set(byNs, order);
+  }
+  return order;
 }
 
 /** Storage key of an object below its resource prefix: `ns/name`, or `name` when cluster-scoped. */

@@ -7,6 +7,7 @@
  */
 import { formatInstant, parseDuration } from '../../core/duration.ts';
 import type { ResourceTable } from '../../registry/index.ts';
+import type { TableColumn } from '../../registry/types.ts';
 import type { ApiResponse } from '../../endpoints/types.ts';
 import { route } from '../../endpoints/route.ts';
 import { parseListQuery } from '../../endpoints/listQuery.ts';
@@ -503,12 +504,19 @@ export class Simulation {
   }
 }
 
+/** The table columns a kind's trace summary shows (its table's first columns but name and age), by resource type. */
+const summaryColumns = new WeakMap<object, readonly TableColumn[]>();
+
 /** An object's state in a few words for the trace: its kind's table cells but name and age. */
 function summarize(table: ResourceTable, resource: string, object: KubeObject, now: number): string {
-  const columns = table.byId(resource)?.table ?? [];
-  return columns
-    .filter((c) => c.priority === 0 && c.name !== 'Name' && c.name !== 'Age')
-    .map((c) => String(c.cell(object, now)))
-    .filter((v) => v !== '' && v !== '<none>')
-    .join(' ');
+  const rt = table.byId(resource);
+  if (rt === undefined) return '';
+  let columns = summaryColumns.get(rt);
+  if (columns === undefined) summaryColumns.set(rt, (columns = (rt.table ?? []).filter((c) => c.priority === 0 && c.name !== 'Name' && c.name !== 'Age')));
+  let out = '';
+  for (const c of columns) {
+    const v = String(c.cell(object, now));
+    if (v !== '' && v !== '<none>') out = out === '' ? v : `${out} ${v}`;
+  }
+  return out;
 }

@@ -40,7 +40,7 @@ export type TraceEvent =
       readonly message: string;
     };
 
-type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+type WriteEvent = Extract<TraceEvent, { readonly type: 'write' }>;
 
 /** A few words about an object's state, by resource id (the kind's table cells). */
 export type Summarize = (resource: string, object: KubeObject, now: number) => string;
@@ -60,19 +60,19 @@ export class Trace {
     return extra > 0 ? this.#events.slice(extra) : this.#events;
   }
 
-  #push(e: DistributiveOmit<TraceEvent, 'seq'>): void {
-    this.#events.push({ seq: ++this.#seq, ...e } as TraceEvent);
+  #push(e: TraceEvent): void {
+    this.#events.push(e);
     // Trim in batches (a tenth at a time): dropping one event per push would copy the whole
     // array on every request once the trace is full.
     if (this.#events.length > limits.traceEventsMax * 1.1) this.#events.splice(0, this.#events.length - limits.traceEventsMax);
   }
 
   request(world: World, method: string, path: string, user: string, code: number): void {
-    this.#push({ at: formatInstant(world.now), type: 'request', method, path, user, code });
+    this.#push({ seq: ++this.#seq, at: formatInstant(world.now), type: 'request', method, path, user, code });
   }
 
   clock(world: World): void {
-    this.#push({ at: formatInstant(world.now), type: 'clock', to: formatInstant(world.now) });
+    this.#push({ seq: ++this.#seq, at: formatInstant(world.now), type: 'clock', to: formatInstant(world.now) });
   }
 
   /** The writes between two worlds, attributed to the API unless a controller made them. */
@@ -82,12 +82,14 @@ export class Trace {
       if (e.rv > after.revision) break;
       const by = attributions.find((a) => e.rv > a.after && e.rv <= a.upTo)?.by ?? 'api';
       const summary = e.type === 'DELETED' ? '' : this.#summarize(e.resource, e.object, after.now);
-      this.#push({ at: formatInstant(after.now), type: 'write', rv: e.rv, change: e.type, resource: e.resource, namespace: e.namespace, name: e.name, by, ...(summary === '' ? {} : { summary }) });
+      const event: { -readonly [K in keyof WriteEvent]: WriteEvent[K] } = { seq: ++this.#seq, at: formatInstant(after.now), type: 'write', rv: e.rv, change: e.type, resource: e.resource, namespace: e.namespace, name: e.name, by };
+      if (summary !== '') event.summary = summary;
+      this.#push(event);
     }
   }
 
   rejected(world: World, r: Rejection): void {
-    this.#push({ at: formatInstant(world.now), type: 'rejected', by: r.controller, intent: r.intent, code: r.status.code ?? 0, reason: r.status.reason ?? '', message: r.status.message ?? '' });
+    this.#push({ seq: ++this.#seq, at: formatInstant(world.now), type: 'rejected', by: r.controller, intent: r.intent, code: r.status.code ?? 0, reason: r.status.reason ?? '', message: r.status.message ?? '' });
   }
 
   /** One JSON event per line (GET /sim/v1/trace). */

@@ -18,9 +18,31 @@ function describe(ch: string | undefined): string {
   return `'${ch === "'" ? "\\'" : ch}'`;
 }
 
+/** The literal words, tried in this order. */
+const literals = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+] as const;
+
+/** A number literal where it stands (sticky: no copy of the text after it). */
+const numberLiteral = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+/** Longer number literals are read from a window of this many characters, as before. */
+const numberWindow = 400;
+
+/** A value's path as duplicates are reported: `metadata.name`, `spec.containers[0].name`. */
+function pathOf(trail: readonly (string | number)[]): string {
+  let out = '';
+  for (const p of trail) out = typeof p === 'number' ? `${out}[${p}]` : out === '' ? p : `${out}.${p}`;
+  return out;
+}
+
 export function parseJson(text: string): ParsedJson {
   let i = 0;
   const duplicates: string[] = [];
+  // The keys and indices from the top down to the value being read: a path is made only for a
+  // duplicate key, not for every value.
+  const trail: (string | number)[] = [];
   const ws = (): void => {
     while (i < text.length && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
   };
@@ -34,7 +56,20 @@ export function parseJson(text: string): ParsedJson {
   const str = (): string => {
     const start = i;
     i++;
-    let out = '';
+    // Most strings hold no escape: one slice instead of a character at a time.
+    let j = i;
+    while (j < text.length) {
+      const code = text.charCodeAt(j);
+      if (code === 0x22) {
+        const s = text.slice(i, j);
+        i = j + 1;
+        return s;
+      }
+      if (code === 0x5c || code < 0x20) break;
+      j++;
+    }
+    let out = text.slice(i, j);
+    i = j;
     for (let guard = 0; guard <= text.length; guard++) {
       if (i >= text.length) end();
       const c = text[i]!;
@@ -71,7 +106,13 @@ export function parseJson(text: string): ParsedJson {
     return end();
   };
   const num = (): number => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    numberLiteral.lastIndex = i;
+    const quick = numberLiteral.exec(text);
+    if (quick !== null && quick[0] !== '-' && quick[0].length < numberWindow) {
+      i += quick[0].length;
+      return Number(quick[0]);
+    }
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + numberWindow));
     if (m === null || m[0] === '-') {
       if (text[i] === '-') i++;
       bad('in numeric literal');
@@ -79,25 +120,27 @@ export function parseJson(text: string): ParsedJson {
     i += m![0].length;
     return Number(m![0]);
   };
-  const value = (path: string, depth: number): JsonValue => {
+  const value = (depth: number): JsonValue => {
     if (depth > limits.jsonDepthMax) throw new Fail(`exceeded max depth of ${limits.jsonDepthMax}`);
     ws();
     const c = text[i];
     if (c === undefined) end();
-    if (c === '{') return object(path, depth);
-    if (c === '[') return array(path, depth);
+    if (c === '{') return object(depth);
+    if (c === '[') return array(depth);
     if (c === '"') return str();
     if (c === '-' || (c! >= '0' && c! <= '9')) return num();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, v] of literals) {
       if (text.startsWith(word, i)) {
         i += word.length;
         return v;
       }
-      if (word.startsWith(text.slice(i)) && text.slice(i).length > 0) end();
+      // The text ends inside the word (only a rest shorter than the word can).
+      const rest = text.length - i;
+      if (rest > 0 && rest < word.length && word.startsWith(text.slice(i))) end();
     }
     return bad('looking for beginning of value');
   };
-  const object = (path: string, depth: number): JsonObject => {
+  const object = (depth: number): JsonObject => {
     i++;
     const out: JsonObject = {};
     ws();
@@ -109,12 +152,16 @@ export function parseJson(text: string): ParsedJson {
       ws();
       if (text[i] !== '"') bad('looking for beginning of object key string');
       const key = str();
-      const at = path === '' ? key : `${path}.${key}`;
       ws();
       if (text[i] !== ':') bad('after object key');
       i++;
-      const v = value(at, depth + 1);
-      if (hasOwn(out, key) && !duplicates.includes(at)) duplicates.push(at);
+      trail.push(key);
+      const v = value(depth + 1);
+      if (hasOwn(out, key)) {
+        const at = pathOf(trail);
+        if (!duplicates.includes(at)) duplicates.push(at);
+      }
+      trail.pop();
       setOwn(out, key, v);
       ws();
       if (text[i] === ',') {
@@ -129,7 +176,7 @@ export function parseJson(text: string): ParsedJson {
     }
     return end();
   };
-  const array = (path: string, depth: number): JsonValue[] => {
+  const array = (depth: number): JsonValue[] => {
     i++;
     const out: JsonValue[] = [];
     ws();
@@ -138,7 +185,9 @@ export function parseJson(text: string): ParsedJson {
       return out;
     }
     for (let guard = 0; guard <= text.length; guard++) {
-      out.push(value(`${path}[${out.length}]`, depth + 1));
+      trail.push(out.length);
+      out.push(value(depth + 1));
+      trail.pop();
       ws();
       if (text[i] === ',') {
         i++;
@@ -153,7 +202,7 @@ export function parseJson(text: string): ParsedJson {
     return end();
   };
   try {
-    const v = value('', 0);
+    const v = value(0);
     ws();
     if (i < text.length) bad('after top-level value');
     return { ok: true, value: v, duplicates };

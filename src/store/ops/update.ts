@@ -148,7 +148,10 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
       statusReset: sub === undefined && rt.resetFields.includes('status'),
       ...(sub === undefined ? {} : { subresource: sub.name }),
     });
-  obj = { ...obj, metadata: { ...withManagedFields(obj.metadata, managedFields), resourceVersion: old.metadata.resourceVersion ?? '' } };
+  // withManagedFields made the metadata just now: it is this write's own to finish.
+  const meta = withManagedFields(obj.metadata, managedFields);
+  meta.resourceVersion = old.metadata.resourceVersion ?? '';
+  obj = { ...obj, metadata: meta };
   if (shouldDeleteDuringUpdate(rt, obj, old)) {
     if (ctx.dryRun) return { ok: true, world: ctx.world, code: 200, body: obj, warnings };
     const done = commit(ctx.world, rt.id, 'DELETED', old, old);

@@ -47,6 +47,35 @@ describe('parseJson', () => {
       }),
     );
   });
+
+  it('accepts exactly what JSON.parse accepts, corrupted or cut short (property)', () => {
+    const text = fc.oneof(
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v, null, 1)),
+      fc.tuple(fc.jsonValue({ maxDepth: 4 }), fc.nat(), fc.constantFrom('', '"', '\\', ',', '}', ']', 'x', '\n', '-', 'e')).map(([v, k, cut]) => {
+        const t = JSON.stringify(v);
+        const at = k % (t.length + 1);
+        return t.slice(0, at) + cut + t.slice(at + (cut === '' ? t.length : 0));
+      }),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        let expected: unknown;
+        try {
+          expected = { ok: true, value: JSON.parse(t) };
+        } catch {
+          expected = { ok: false };
+        }
+        const r = parseJson(t);
+        expect(r.ok ? { ok: true, value: r.value } : { ok: false }).toEqual(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('reports duplicate keys by path, in lists and at the top level too', () => {
+    const r = parseJson('{"a":[{"k":1,"k":2},{"b":{"c":1,"c":2,"c":3}}],"":{"x":1,"x":1},"a":0}');
+    expect(r.ok && r.duplicates).toEqual(['a[0].k', 'a[1].b.c', 'x', 'a']);
+  });
 });
 
 describe('decodeBody', () => {
