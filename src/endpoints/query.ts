@@ -43,12 +43,25 @@ export function fieldValidationOf(params: Params, kind: OptionsKind): { ok: true
 }
 
 /** The manager name: the parameter, else the User-Agent up to the first `/`, else `unknown`. */
+/** The last user agent's manager: a client sends the same agent with every write. */
+let lastAgent: string | undefined;
+let lastManager = '';
+
+/** The default field manager: the agent's product (before the first `/`), printable characters only. */
+function managerOfAgent(userAgent: string): string {
+  if (userAgent !== lastAgent) {
+    const fromAgent = [...(userAgent.split('/')[0] ?? '')].filter((c) => c >= ' ' && c <= '~').join('').slice(0, limits.fieldManagerBytesMax);
+    lastManager = fromAgent === '' ? 'unknown' : fromAgent;
+    lastAgent = userAgent;
+  }
+  return lastManager;
+}
+
 export function fieldManagerOf(params: Params, userAgent: string, kind: OptionsKind, required: boolean): { ok: true; value: string } | { ok: false; error: ApiError } {
   const v = params.get('fieldManager');
   if (v === null || v === '') {
     if (required) return { ok: false, error: optionsInvalid(kind, [fieldError.required('fieldManager', 'is required for apply patch')]) };
-    const fromAgent = [...(userAgent.split('/')[0] ?? '')].filter((c) => c >= ' ' && c <= '~').join('').slice(0, limits.fieldManagerBytesMax);
-    return { ok: true, value: fromAgent === '' ? 'unknown' : fromAgent };
+    return { ok: true, value: managerOfAgent(userAgent) };
   }
   const errs: FieldError[] = [];
   if (new TextEncoder().encode(v).length > limits.fieldManagerBytesMax) errs.push(fieldError.tooLong('fieldManager', limits.fieldManagerBytesMax));
