@@ -35,7 +35,11 @@ function controllerRules(world: World): { readonly state: FaultState; readonly i
 }
 
 /** The controllers (by name) that are paused or down at the world's instant. */
+/** None stopped (shared: most settles have no fault rules). */
+const noneStopped: ReadonlySet<string> = new Set();
+
 export function stoppedControllers(world: World, controllers: readonly { readonly name: string }[]): ReadonlySet<string> {
+  if (world.faults === undefined || world.faults.length === 0) return noneStopped;
   const stopped = new Set<string>();
   for (const { state } of controllerRules(world)) {
     const { start, end } = windowOf(state);
@@ -50,6 +54,7 @@ export function stoppedControllers(world: World, controllers: readonly { readonl
  * controller's memory and pending retries. The same world when none is due.
  */
 export function openDueWindows(world: World, controllers: readonly { readonly name: string }[]): World {
+  if (world.faults === undefined || world.faults.length === 0) return world;
   let w = world;
   for (const { state, index } of controllerRules(world)) {
     if (state.fired > 0 || windowOf(state).start > w.now) continue;

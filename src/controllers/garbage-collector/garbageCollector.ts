@@ -98,7 +98,14 @@ function ownerStateChanged(e: { readonly type: string; readonly object: KubeObje
   if (e.type !== 'MODIFIED' || e.prev === null) return true;
   const a = e.object.metadata;
   const b = e.prev.metadata;
-  return a.deletionTimestamp !== b.deletionTimestamp || JSON.stringify(a.finalizers ?? []) !== JSON.stringify(b.finalizers ?? []) || a.uid !== b.uid;
+  return a.deletionTimestamp !== b.deletionTimestamp || !sameStrings(a.finalizers ?? [], b.finalizers ?? []) || a.uid !== b.uid;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /**

@@ -30,8 +30,9 @@ export function encodeBody(body: unknown, headers: Headers): { body: string | Ui
   if (typeof body === 'string') return { body, headers };
   // Bytes stay bytes: protobuf bodies are binary.
   if (body instanceof Uint8Array) return { body, headers };
+  if (headers['content-type'] !== undefined) return { body: JSON.stringify(body), headers };
   const out = Object.assign(Object.create(null) as Headers, headers);
-  if (out['content-type'] === undefined) out['content-type'] = 'application/json';
+  out['content-type'] = 'application/json';
   return { body: JSON.stringify(body), headers: out };
 }
 
