@@ -42,7 +42,6 @@ export function fieldValidationOf(params: Params, kind: OptionsKind): { ok: true
   return { ok: false, error: optionsInvalid(kind, [fieldError.notSupported('fieldValidation', v, ['', 'Ignore', 'Strict', 'Warn'])]) };
 }
 
-/** The manager name: the parameter, else the User-Agent up to the first `/`, else `unknown`. */
 /** The last user agent's manager: a client sends the same agent with every write. */
 let lastAgent: string | undefined;
 let lastManager = '';
@@ -57,6 +56,7 @@ function managerOfAgent(userAgent: string): string {
   return lastManager;
 }
 
+/** The manager name: the parameter, else the User-Agent up to the first `/`, else `unknown`. */
 export function fieldManagerOf(params: Params, userAgent: string, kind: OptionsKind, required: boolean): { ok: true; value: string } | { ok: false; error: ApiError } {
   const v = params.get('fieldManager');
   if (v === null || v === '') {

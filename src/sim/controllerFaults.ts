@@ -34,10 +34,10 @@ function controllerRules(world: World): { readonly state: FaultState; readonly i
   return out;
 }
 
-/** The controllers (by name) that are paused or down at the world's instant. */
 /** None stopped (shared: most settles have no fault rules). */
 const noneStopped: ReadonlySet<string> = new Set();
 
+/** The controllers (by name) that are paused or down at the world's instant. */
 export function stoppedControllers(world: World, controllers: readonly { readonly name: string }[]): ReadonlySet<string> {
   if (world.faults === undefined || world.faults.length === 0) return noneStopped;
   const stopped = new Set<string>();

@@ -56,8 +56,8 @@ export function applyReconcile(
   held: Set<string>,
 ): World {
   if (intents.length === 0) return forgetDue(world, c.name, writePrefix, nothingIssued);
-  // Only memory (the garbage collector's cursor after most writes): nothing is sent, nothing can
-  // be refused, no event or work item is involved.
+  // Only memory (a cursor, a controller's bookkeeping): nothing is sent, nothing can be refused,
+  // no event or work item is involved.
   if (intents.every((i) => i.type === 'remember')) {
     const actor = c.actor(table.names);
     let w = world;
