@@ -1,6 +1,6 @@
 /**
  * The garbage collector's cursor: remembered only when the collector acts, when its memory is
- * new, after a relist, or 32 revisions behind; between those the process's note of where it
+ * new, after a relist, or 8 revisions behind; between those the process's note of where it
  * found nothing lets it read on. With or without the note (another simulation in between, a world
  * restored) the same writes come out, in the same order — checked here by world hashes, and on
  * every read under checkInvariants.
@@ -47,12 +47,12 @@ describe('the garbage collector cursor', () => {
     expect((collector(s) as { cursor: number }).cursor).toBeGreaterThan((before as { cursor: number }).cursor);
   });
 
-  it('is written at least every 32 revisions', async () => {
+  it('is written at least every 8 revisions', async () => {
     const s = await sim({ checkInvariants: false });
     await s.request({ method: 'POST', path: saPath('default'), body: { metadata: { name: 'robot' } } });
     for (let i = 0; i < 100; i++) {
       await s.request({ method: 'PATCH', path: saPath('default', 'robot'), headers: { 'content-type': 'application/merge-patch+json' }, body: { automountServiceAccountToken: i % 2 === 0 } });
-      expect(s.world.revision - (collector(s) as { cursor: number }).cursor).toBeLessThan(32);
+      expect(s.world.revision - (collector(s) as { cursor: number }).cursor).toBeLessThan(8);
     }
   });
 

@@ -112,9 +112,9 @@ function sameStrings(a: readonly string[], b: readonly string[]): boolean {
  * How far the remembered cursor may fall behind the log before the collector writes it although
  * it found nothing: a collector without this process's note (below) rescans at most this many
  * entries, and finds nothing in them again — as the check under `checkInvariants` does on every
- * read, which is why the bound is small (one memory write per 32 revisions costs little).
+ * read, which is why the bound is small (one memory write per 8 revisions costs little).
  */
-const cursorLagMax = 32;
+const cursorLagMax = 8;
 
 /**
  * The newest log entry this process saw the collector find nothing up to: a note, not state. The
