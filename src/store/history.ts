@@ -78,32 +78,8 @@ export function oldestLogRevision(log: Log): number | null {
   return first === undefined ? null : first[0]!.rv;
 }
 
-/** The entry of revision `rv`, or undefined when the log does not hold it. */
-export function entryAt(log: Log, rv: number): LogEntry | undefined {
-  const chunks = log.chunks;
-  let lo = 0;
-  let hi = chunks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const c = chunks[mid]!;
-    if (c[c.length - 1]!.rv < rv) lo = mid + 1;
-    else hi = mid;
-  }
-  const chunk = chunks[lo];
-  if (chunk === undefined) return undefined;
-  let from = 0;
-  let to = chunk.length;
-  while (from < to) {
-    const mid = (from + to) >> 1;
-    if (chunk[mid]!.rv < rv) from = mid + 1;
-    else to = mid;
-  }
-  const e = chunk[from];
-  return e !== undefined && e.rv === rv ? e : undefined;
-}
-
-/** Entries with rv > after, in order (optionally only one resource). */
-export function* entriesAfter(log: Log, after: number, resource?: string): Generator<LogEntry> {
+/** Where the first entry with rv > after is (chunk and index), or null when there is none. */
+function positionAfter(log: Log, after: number): { readonly chunk: number; readonly index: number } | null {
   const chunks = log.chunks;
   // Binary search for the first chunk whose last entry is newer than `after`.
   let lo = 0;
@@ -114,7 +90,7 @@ export function* entriesAfter(log: Log, after: number, resource?: string): Gener
     if (c[c.length - 1]!.rv <= after) lo = mid + 1;
     else hi = mid;
   }
-  if (lo === chunks.length) return;
+  if (lo === chunks.length) return null;
   // Within that chunk too (entries are in revision order): readers mostly ask for the last few.
   const first = chunks[lo]!;
   let from = 0;
@@ -124,9 +100,24 @@ export function* entriesAfter(log: Log, after: number, resource?: string): Gener
     if (first[mid]!.rv <= after) from = mid + 1;
     else to = mid;
   }
-  for (let ci = lo; ci < chunks.length; ci++) {
+  return { chunk: lo, index: from };
+}
+
+/** The entry of revision `rv`, or undefined when the log does not hold it. */
+export function entryAt(log: Log, rv: number): LogEntry | undefined {
+  const at = positionAfter(log, rv - 1);
+  const e = at === null ? undefined : log.chunks[at.chunk]![at.index];
+  return e !== undefined && e.rv === rv ? e : undefined;
+}
+
+/** Entries with rv > after, in order (optionally only one resource). */
+export function* entriesAfter(log: Log, after: number, resource?: string): Generator<LogEntry> {
+  const at = positionAfter(log, after);
+  if (at === null) return;
+  const chunks = log.chunks;
+  for (let ci = at.chunk; ci < chunks.length; ci++) {
     const chunk = chunks[ci]!;
-    for (let i = ci === lo ? from : 0; i < chunk.length; i++) {
+    for (let i = ci === at.chunk ? at.index : 0; i < chunk.length; i++) {
       const e = chunk[i]!;
       if (resource === undefined || e.resource === resource) yield e;
     }

@@ -1,13 +1,13 @@
 /**
- * The watch log: entries after a revision (optionally of one resource) are exactly those a scan
- * of every entry finds, across chunk boundaries and after compaction; compaction keeps every entry
- * newer than its revision; an append copies little (the chunks are a binary counter) and leaves
- * the log it appended to as it was.
+ * The watch log: entries after a revision (optionally of one resource), and the entry of one
+ * revision, are exactly those a scan of every entry finds, across chunk boundaries and after
+ * compaction; compaction keeps every entry newer than its revision; an append copies little (the
+ * chunks are a binary counter) and leaves the log it appended to as it was.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { KubeObject } from '../../../src/api/meta.ts';
-import { appendLog, compactLog, emptyLog, entriesAfter, type LogEntry } from '../../../src/store/history.ts';
+import { appendLog, compactLog, emptyLog, entriesAfter, entryAt, type LogEntry } from '../../../src/store/history.ts';
 
 describe('watch log', () => {
   it('lists the entries after a revision as a scan of every entry does', () => {
@@ -27,6 +27,8 @@ describe('watch log', () => {
         expect(kept.length).toBeLessThanOrEqual(all.length);
         const expected = kept.filter((e) => e.rv > after && (resource === undefined || e.resource === resource));
         expect([...entriesAfter(log, after, resource)]).toEqual(expected);
+        // The entry of one revision: that very entry while the log holds it, else none.
+        for (const probe of [after, after + 1, rv, rv + 1, compactAt]) expect(entryAt(log, probe)).toBe(kept.find((e) => e.rv === probe));
       }),
       { numRuns: 200 },
     );
