@@ -136,10 +136,26 @@ export function withoutManagedFields(obj: JsonObject): JsonObject {
  * at a reset field (which does).
  */
 export function compareOwned(before: JsonValue | undefined, after: JsonValue | undefined, schema: Schema, resetFields: readonly string[]): Comparison {
+  return comparisonOf(ownedChanges(before, after, schema, resetFields));
+}
+
+/** The paths `compareOwned` builds its sets from (none empty): a caller may look at them first. */
+export interface OwnedChanges {
+  readonly added: readonly Path[];
+  readonly modified: readonly Path[];
+  readonly removed: readonly Path[];
+}
+
+export function ownedChanges(before: JsonValue | undefined, after: JsonValue | undefined, schema: Schema, resetFields: readonly string[]): OwnedChanges {
   const c: Collector = { added: [], modified: [], removed: [] };
   walk(before, after, schema, [], c, true);
-  const owned = (paths: Path[]): FieldSet => fieldSetFromPaths(paths.filter((p) => isOwnable(p, resetFields)));
+  const owned = (paths: Path[]): Path[] => paths.filter((p) => p.length > 0 && isOwnable(p, resetFields));
   return { added: owned(c.added), modified: owned(c.modified), removed: owned(c.removed) };
+}
+
+/** The sets of a comparison's paths. */
+export function comparisonOf(c: OwnedChanges): Comparison {
+  return { added: fieldSetFromPaths(c.added), modified: fieldSetFromPaths(c.modified), removed: fieldSetFromPaths(c.removed) };
 }
 
 function isOwnable(path: Path, resetFields: readonly string[]): boolean {

@@ -52,46 +52,6 @@ export function pathsOf(s: FieldSet, prefix: Path = []): Path[] {
   return out;
 }
 
-/**
- * Whether every path of `a` is a path of `b`: exactly when `union(a, b)` is `b` itself. A walk
- * of both sorted sets that builds nothing.
- */
-export function isSubset(a: FieldSet, b: FieldSet): boolean {
-  if (isEmptySet(a)) return true;
-  let j = 0;
-  for (const m of a.members) {
-    while (j < b.members.length && comparePathElements(b.members[j]!, m) < 0) j++;
-    if (j === b.members.length || comparePathElements(b.members[j]!, m) !== 0) return false;
-  }
-  j = 0;
-  for (const c of a.children) {
-    while (j < b.children.length && comparePathElements(b.children[j]!.element, c.element) < 0) j++;
-    const d = b.children[j];
-    if (d === undefined || comparePathElements(d.element, c.element) !== 0 || !isSubset(c.set, d.set)) return false;
-  }
-  return true;
-}
-
-/**
- * Whether `a` and `b` share no path: exactly when `difference(a, b)` is `a` itself (a member of
- * `b` does not cover `a`'s deeper paths). A walk that builds nothing.
- */
-export function isDisjoint(a: FieldSet, b: FieldSet): boolean {
-  if (isEmptySet(a) || isEmptySet(b)) return true;
-  let j = 0;
-  for (const m of a.members) {
-    while (j < b.members.length && comparePathElements(b.members[j]!, m) < 0) j++;
-    if (j < b.members.length && comparePathElements(b.members[j]!, m) === 0) return false;
-  }
-  j = 0;
-  for (const c of a.children) {
-    while (j < b.children.length && comparePathElements(b.children[j]!.element, c.element) < 0) j++;
-    const d = b.children[j];
-    if (d !== undefined && comparePathElements(d.element, c.element) === 0 && !isDisjoint(c.set, d.set)) return false;
-  }
-  return true;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Set algebra
 

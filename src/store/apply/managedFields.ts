@@ -17,8 +17,8 @@ import type { ManagedFieldsEntry } from '../../api/meta.ts';
 import type { Schema } from '../../api/schema.ts';
 import { getOwn, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
 import { capUpdateOwners } from './capUpdateOwners.ts';
-import { compareOwned } from './compareObjects.ts';
-import { difference, emptyFieldSet, isDisjoint, isEmptySet, isSubset, union, type FieldSet } from './fieldSet.ts';
+import { comparisonOf, ownedChanges, type OwnedChanges } from './compareObjects.ts';
+import { difference, emptyFieldSet, hasPath, isEmptySet, union, type FieldSet } from './fieldSet.ts';
 import { encodeManagedFields } from './managedFieldsCodec.ts';
 import { ownerId, type Owner } from './owners.ts';
 import { managedFieldsOf, requestedManagedFields } from './requestedManagedFields.ts';
@@ -50,13 +50,14 @@ export function takeFields(owners: Map<string, Owner>, taken: FieldSet, removed:
 /** The managedFields after a create, update or non-apply patch (see the file header). */
 export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   const subresource = input.subresource ?? '';
-  const cmp = compareOwned(input.live ?? {}, input.updated, input.schema, input.statusReset ? statusOnly : []);
-  const changed = union(cmp.modified, cmp.added);
+  const paths = ownedChanges(input.live ?? {}, input.updated, input.schema, input.statusReset ? statusOnly : []);
   const me = { manager: input.manager === '' ? 'unknown' : input.manager, operation: 'Update' as const, apiVersion: input.apiVersion, subresource };
   const id = ownerId(me);
   const stored = managedFieldsOf(input.live);
   const fromStored = startsFromStored(input, stored, subresource);
-  if (fromStored && keepsStoredList(stored, id, input.time, changed, cmp.removed)) return stored as ManagedFieldsEntry[];
+  if (fromStored && keepsStoredList(stored, id, input.time, paths)) return stored as ManagedFieldsEntry[];
+  const cmp = comparisonOf(paths);
+  const changed = union(cmp.modified, cmp.added);
   const owners = requestedManagedFields(input.updated, input.live, subresource);
   const next = takeFields(owners, changed, cmp.removed);
   if (!isEmptySet(changed)) {
@@ -97,14 +98,20 @@ function startsFromStored(input: RecordUpdateInput, stored: JsonValue | undefine
   return requested === undefined || requested === stored;
 }
 
-/** Whether the write leaves `stored` as it is: see KeptList. */
-function keepsStoredList(stored: JsonValue | undefined, writer: string, time: string, changed: FieldSet, removed: FieldSet): boolean {
+/**
+ * Whether the write leaves `stored` as it is: see KeptList. Asked of the changed paths before any
+ * set is built from them: a set made of paths is a subset of an owner's set when the owner has
+ * each path, and disjoint from it when the owner has none (a member does not cover deeper paths).
+ */
+function keepsStoredList(stored: JsonValue | undefined, writer: string, time: string, changes: OwnedChanges): boolean {
   const kept = keptLists.get(stored as object);
   if (kept === undefined || kept.writer !== writer || kept.time !== time) return false;
   for (const [id, o] of kept.owners) {
     // Nobody loses a field (takeFields keeps every set itself), and the writer gains none.
-    if (!isDisjoint(o.fields, removed)) return false;
-    if (id === writer ? !isSubset(changed, o.fields) : !isDisjoint(o.fields, changed)) return false;
+    for (const p of changes.removed) if (hasPath(o.fields, p)) return false;
+    const mine = id === writer;
+    for (const p of changes.modified) if (hasPath(o.fields, p) !== mine) return false;
+    for (const p of changes.added) if (hasPath(o.fields, p) !== mine) return false;
   }
   return true;
 }

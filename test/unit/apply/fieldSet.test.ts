@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { difference, emptyFieldSet, hasPath, intersection, isDisjoint, isEmptySet, isSubset, pathsOf, recursiveDifference, union, type FieldSet } from '../../../src/store/apply/fieldSet.ts';
+import { difference, emptyFieldSet, hasPath, intersection, isEmptySet, pathsOf, recursiveDifference, union, type FieldSet } from '../../../src/store/apply/fieldSet.ts';
 import { fieldSetFromPaths } from '../../../src/store/apply/fieldSetBuilder.ts';
 import { fieldSetOf, rawFieldSetOf } from '../../../src/store/apply/fieldSetOf.ts';
 import { fromFieldsV1, parseFieldsV1, toFieldsV1 } from '../../../src/store/apply/fieldsV1.ts';
@@ -227,21 +227,5 @@ describe('field set properties', () => {
         expect(isEmptySet(difference(x, x))).toBe(true);
       }),
     );
-  });
-
-  it('answers subset and disjointness exactly when union and difference give back a set itself', () => {
-    // Sets drawn from few paths overlap often; a subset of a set is also drawn directly.
-    const related = setArb.chain((x) => fc.tuple(fc.constant(x), fc.oneof(setArb, fc.subarray(pathsOf(x)).map((ps) => fieldSetFromPaths(ps)))));
-    fc.assert(
-      fc.property(related, ([x, y]) => {
-        expect(isSubset(y, x)).toBe(union(y, x) === x);
-        expect(isSubset(x, y)).toBe(union(x, y) === y);
-        expect(isDisjoint(x, y)).toBe(difference(x, y) === x);
-        expect(isDisjoint(y, x)).toBe(difference(y, x) === y);
-      }),
-      { numRuns: 500 },
-    );
-    expect(isSubset(emptyFieldSet, emptyFieldSet)).toBe(true);
-    expect(isDisjoint(fieldSetFromPaths([[f('a')]]), fieldSetFromPaths([[f('a'), f('b')]]))).toBe(true);
   });
 });

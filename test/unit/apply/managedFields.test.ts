@@ -124,9 +124,10 @@ describe('managedFields on update', () => {
     );
     const run = fc.record({ manager: fc.constantFrom('a', 'b'), minute: fc.constantFrom(1, 2), subresource: fc.constantFrom('', '', 'status'), edits: fc.array(edit, { minLength: 1, maxLength: 5 }) });
     // Owners may share fields (appliers do, and a client may send such a list): `a` shares label y.
+    // A client's list may also claim a field the object does not have: both claim automount.
     const sharedOwnership = [
-      { manager: 'b', operation: 'Update', apiVersion: 'v1', time: t(0), fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:y': {} } }, 'f:secrets': {} } },
-      { manager: 'a', operation: 'Update', apiVersion: 'v1', time: t(1), fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:labels': { 'f:x': {}, 'f:y': {} } } } },
+      { manager: 'b', operation: 'Update', apiVersion: 'v1', time: t(0), fieldsType: 'FieldsV1', fieldsV1: { 'f:automountServiceAccountToken': {}, 'f:metadata': { 'f:labels': { 'f:y': {} } }, 'f:secrets': {} } },
+      { manager: 'a', operation: 'Update', apiVersion: 'v1', time: t(1), fieldsType: 'FieldsV1', fieldsV1: { 'f:automountServiceAccountToken': {}, 'f:metadata': { 'f:labels': { 'f:x': {}, 'f:y': {} } } } },
     ];
     let shortcuts = 0;
     fc.assert(
