@@ -1,7 +1,7 @@
 /**
  * The garbage collector's cursor: remembered only when the collector acts, when its memory is
- * new, after a relist, or 8 revisions behind; between those the process's note of where it
- * found nothing lets it read on. With or without the note (another simulation in between, a world
+ * new, after a relist, 8 revisions behind, or behind the revision the next compaction reaches;
+ * between those the process's note of where it found nothing lets it read on. With or without the note (another simulation in between, a world
  * restored) the same writes come out, in the same order — checked here by world hashes, and on
  * every read under checkInvariants.
  */
@@ -53,6 +53,18 @@ describe('the garbage collector cursor', () => {
     for (let i = 0; i < 100; i++) {
       await s.request({ method: 'PATCH', path: saPath('default', 'robot'), headers: { 'content-type': 'application/merge-patch+json' }, body: { automountServiceAccountToken: i % 2 === 0 } });
       expect(s.world.revision - (collector(s) as { cursor: number }).cursor).toBeLessThan(8);
+    }
+  });
+
+  it('is never overtaken by compaction (which would make it relist) while time moves after a few writes', async () => {
+    const s = await sim({ checkInvariants: false });
+    for (let i = 0; i < 5; i++) {
+      await s.request({ method: 'POST', path: saPath('default'), body: { metadata: { name: `quiet-${i}` } } });
+      for (const step of ['3m', '4m', '6m']) {
+        await s.advance(step);
+        // At or above what the next compaction tick compacts to.
+        expect((collector(s) as { cursor: number }).cursor).toBeGreaterThanOrEqual(s.world.revisionAtLastCompaction);
+      }
     }
   });
 

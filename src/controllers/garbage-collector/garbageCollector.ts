@@ -118,9 +118,10 @@ const cursorLagMax = 8;
 
 /**
  * The newest log entry this process saw the collector find nothing up to: a note, not state. The
- * collector remembers its cursor only when it acts (or lags too far), so that a write nothing
- * depends on costs no memory write and no second settle round; a world whose log holds that very
- * entry shares its history up to there, and the collector reads on from it. Without the note (a
+ * collector remembers its cursor only when it acts (or the cursor lags too far, or falls below
+ * what the next compaction reaches), so that a write nothing depends on costs no memory write and
+ * no second settle round; a world whose log holds that very entry shares its history up to there,
+ * and the collector reads on from it. Without the note (a
  * world restored elsewhere, another simulation in between) it reads from its remembered cursor
  * and finds the same: every change that can give an object work (an owner appearing, going or
  * starting deletion, a dependent changing or going) is an entry after the note that visits it,
@@ -186,15 +187,19 @@ export const garbageCollector: Controller = {
     const cursor = stored?.cursor ?? 0;
     if (cursor >= world.revision) return [];
     const relist = cursor < world.compactedRevision;
+    // The cursor is written when the memory is new, after a relist, when it lags too far, or when
+    // it is below the revision the next compaction tick compacts to (`revisionAtLastCompaction`):
+    // compaction then never overtakes it and forces a relist.
+    const mustRemember = stored === undefined || relist || world.revision - cursor >= cursorLagMax || cursor < world.revisionAtLastCompaction;
     const from = relist ? cursor : readFrom(world, cursor);
-    if (stored !== undefined && from >= world.revision) return [];
+    if (!mustRemember && from >= world.revision) return [];
     const out = collect(world, env, from, relist);
     if (env.checkViews === true && from > cursor) {
       const all = collect(world, env, cursor, relist).map(describeIntent);
       const found = out.map(describeIntent);
       assert(JSON.stringify(all) === JSON.stringify(found), `${name}: reading on from revision ${from} found ${found.join('; ') || 'nothing'}, reading from its cursor ${cursor} finds ${all.join('; ') || 'nothing'}`);
     }
-    if (out.length === 0 && stored !== undefined && !relist && world.revision - cursor < cursorLagMax) {
+    if (out.length === 0 && !mustRemember) {
       quietThrough = entryAt(world.log, world.revision) ?? null;
       return [];
     }
