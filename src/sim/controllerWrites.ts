@@ -56,14 +56,6 @@ export function applyReconcile(
   held: Set<string>,
 ): World {
   if (intents.length === 0) return forgetDue(world, c.name, writePrefix, nothingIssued);
-  // Only memory (a cursor, a controller's bookkeeping): nothing is sent, nothing can be refused,
-  // no event or work item is involved.
-  if (intents.every((i) => i.type === 'remember')) {
-    const actor = c.actor(table.names);
-    let w = world;
-    for (const m of intents) w = remember(w, table, c, actor, m, services);
-    return forgetDue(w, c.name, writePrefix, nothingIssued);
-  }
   const actor = c.actor(table.names);
   const recorder = new EventRecorder(c.name);
   const reportedItems = new Set<string>();

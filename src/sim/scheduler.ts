@@ -200,8 +200,8 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
   const e = env(table, services);
   const held = new Set<string>();
   // Controllers that found nothing to do, and nothing they read changed since: a change to
-  // another controller's memory alone (the garbage collector's cursor, after every write) gives
-  // them nothing new, so the round it ends runs only the controller that remembered.
+  // another controller's memory alone (a cursor, the node agent's record) gives them nothing new,
+  // so the round it ends runs only the controller that remembered.
   const idle = new Set<Controller>();
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     const busy: string[] = [];
