@@ -60,15 +60,16 @@ function put(out: { [k: string]: unknown }, key: string, value: unknown): void {
 /**
  * Slot levels come in two forms with the same meaning (an absent slot and an undefined one are
  * both empty; JSON and the world digest skip undefined, so both read and hash the same):
- * - sparse: only the slots in use, copied slot by slot — small levels (most of a small trie);
- * - full: all 64 slot names in order, empty ones undefined, made once a level has `fullFrom`
- *   children. V8 keeps its digit keys as packed elements, which a spread copies as a block: a
- *   write to a large trie copies three such levels in about a tenth of a microsecond, where
- *   copying them slot by slot cost about five.
+ * - full: all 64 slot names in order, empty ones undefined. Every level a write makes is full.
+ *   V8 keeps its digit keys as packed elements, which a spread copies as a block: a write copies
+ *   three such levels in about a tenth of a microsecond.
+ * - sparse: only the slots in use, as JSON.parse makes them (a restored world, the empty trie).
+ *   A write makes the level it copies full. Levels were once kept sparse while small; building one
+ *   slot by slot made V8 grow its elements store up to the highest slot, once per slot, so even a
+ *   one-slot level cost about a third of a microsecond to copy and took as much memory.
  * A full level is known by its last slot name being there (it never loses a key); a sparse level
  * that uses slot 63 is taken for full, which only changes how it is walked.
  */
-const fullFrom = 8;
 const lastSlot = slotNames[slotNames.length - 1]!;
 const isFull = (level: Node): boolean => lastSlot in level;
 
@@ -80,34 +81,15 @@ function eachSlot(level: Node, f: (slot: string, child: Node) => void): void {
   }
 }
 
-/**
- * The slot level with `slot` holding `child` (undefined: emptied). A full level is copied by a
- * spread; a sparse one is built slot by slot in ascending order, which keeps its elements packed
- * (a spread of a sparse level, or slots added out of order, can leave V8 with dictionary elements
- * that every later copy pays for).
- */
+/** The slot level with `slot` holding `child` (undefined: emptied), full (see above). */
 function withSlot(level: Node, slot: string, child: Node | undefined): Node {
   if (isFull(level)) {
     const out: { [k: string]: unknown } = { ...level };
     out[slot] = child;
     return out;
   }
-  const slots = Object.keys(level);
-  const count = slots.length + (child !== undefined && level[slot] === undefined ? 1 : 0);
   const out: { [k: string]: unknown } = {};
-  if (count >= fullFrom) {
-    for (const s of slotNames) out[s] = s === slot ? child : level[s];
-    return out;
-  }
-  let placed = child === undefined;
-  for (const s of slots) {
-    if (!placed && Number(s) > Number(slot)) {
-      out[slot] = child;
-      placed = true;
-    }
-    if (s !== slot) out[s] = level[s];
-  }
-  if (!placed) out[slot] = child;
+  for (const s of slotNames) out[s] = s === slot ? child : level[s];
   return out;
 }
 
@@ -345,21 +327,21 @@ export function compareKeys(x: string, y: string): number {
  * versions derived from one base differ at most at the keys either was written at, so their
  * changes are found by looking those keys up instead of walking the slot levels. A version that
  * becomes a base forgets its own derivation.
+ *
+ * Only versions that were compared (trieChanges) become bases: the versions a view or a checker
+ * reads are the ones it compares next, and a write from one of them is what the next comparison
+ * spans. Versions of a trie nobody compares (the kinds no view reads) keep no notes: a note is a
+ * WeakMap entry, and taking one for every write of every trie cost a write about a microsecond.
  */
 type Derivation = WriteChain<string, number>;
 const derivations = new WeakMap<object, Derivation>();
 const derivationMax = 32;
-/** Numbers naming the versions that are a derivation's base (a number points at no key). */
+/** Numbers naming the versions that were compared: a derivation's possible bases (a number points at no key). */
 const baseNumbers = new WeakMap<object, number>();
 let basesNamed = 0;
 
-function baseNumber(version: object): number {
-  let n = baseNumbers.get(version);
-  if (n === undefined) {
-    n = ++basesNamed;
-    baseNumbers.set(version, n);
-  }
-  return n;
+function nameBase(version: object): void {
+  if (!baseNumbers.has(version)) baseNumbers.set(version, ++basesNamed);
 }
 
 function noteWrite(from: object, to: object, key: string): void {
@@ -368,8 +350,10 @@ function noteWrite(from: object, to: object, key: string): void {
     derivations.set(to, chainOn(d.base, key, d));
     return;
   }
+  const base = baseNumbers.get(from);
+  if (base === undefined) return;
   derivations.delete(from);
-  derivations.set(to, chainOn(baseNumber(from), key));
+  derivations.set(to, chainOn(base, key));
 }
 
 /** The keys at which `before` and `after` may differ, when their derivations tell; else null. */
@@ -395,6 +379,8 @@ function writtenBetween(before: object, after: object): readonly string[] | null
 export function trieChanges<T>(before: Trie<T>, after: Trie<T>, visit: (key: string, before: T | undefined, after: T | undefined) => void): void {
   if (before === after) return;
   const written = writtenBetween(before, after);
+  nameBase(before);
+  nameBase(after);
   if (written !== null) {
     const seen = new Set<string>();
     for (const key of written) {

@@ -29,7 +29,7 @@ describe('trie', () => {
   });
 
   it('reads, changes, serializes and digests the same whether its levels are sparse or full', () => {
-    // Enough keys that levels pass the size at which they are kept full, and deletes that empty them.
+    // Written levels are full, restored ones sparse; enough keys to fill levels, and deletes that empty them.
     const key = fc.integer({ min: 0, max: 400 }).map((i) => `k-${i}`);
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), key, fc.integer()), { minLength: 50, maxLength: 600 }), (ops) => {
