@@ -29,6 +29,10 @@ function sortKeys(v: unknown): unknown {
   return v;
 }
 
+export function contentTypeOf(output: { type: 'json' | 'yaml' }): string {
+  return output.type === 'yaml' ? 'application/yaml' : 'application/json';
+}
+
 export function encode(body: unknown, output: { type: 'json' | 'yaml' }, pretty: boolean): EncodedBody {
   if (output.type === 'yaml') return { contentType: 'application/yaml', text: stringify(sortKeys(body), { lineWidth: 0, version: '1.1', indentSeq: false }) };
   return { contentType: 'application/json', text: pretty ? JSON.stringify(body, null, 2) : `${JSON.stringify(body)}\n` };

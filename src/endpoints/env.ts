@@ -29,5 +29,10 @@ export function authContext(world: World, env: ApiEnv): AuthContext {
 
 /** The RBAC decision for a user and request attributes. */
 export function isAllowed(world: World, env: ApiEnv, user: UserInfo, attrs: RequestAttributes): { allowed: boolean; reason?: string } {
+  // authorize's own first rule, before the attributes are copied: most requests are an admin's.
+  if (user.groups.includes(privilegedGroup)) return allowedOutright;
   return authorize(world, env.table.names, { ...attrs, user });
 }
+
+const privilegedGroup = 'system:masters';
+const allowedOutright = Object.freeze({ allowed: true });

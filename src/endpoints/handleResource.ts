@@ -278,8 +278,7 @@ function checkApplyBody(r: ResourceRoute, v: JsonValue): ReturnType<typeof error
 function withinStorageLimits(world: World, r: ResourceRoute, result: OpResult, rendering: Rendering): Handled {
   const handled = finish(world, r, result, rendering);
   if (!result.ok) return handled;
-  const rendered = rendering.output?.type === 'json' ? handled.response.body : null;
-  const refused = storageRefusal({ before: world, after: result.world, rt: r.rt, code: result.code, body: result.body, rendered });
+  const refused = storageRefusal({ before: world, after: result.world, rt: r.rt, code: result.code, body: result.body });
   return refused === null ? handled : { world, response: respondError(refused, rendering, result.warnings) };
 }
 

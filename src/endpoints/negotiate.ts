@@ -54,7 +54,9 @@ export type BodyFormat = 'json' | 'yaml' | 'protobuf';
 export type PatchFormat = 'json' | 'merge' | 'strategic' | 'apply';
 
 export function mediaType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const text = contentType ?? '';
+  const end = text.indexOf(';');
+  return (end < 0 ? text : text.slice(0, end)).trim().toLowerCase();
 }
 
 export function bodyFormatOf(contentType: string | undefined): BodyFormat | null {

@@ -4,7 +4,7 @@
  * satisfied is still written, as indented JSON.
  */
 import type { ApiError, Status } from '../core/status.ts';
-import { encode, warningHeaders } from './encode.ts';
+import { contentTypeOf, encode, warningHeaders } from './encode.ts';
 import type { Output } from './negotiate.ts';
 import type { ApiResponse } from './types.ts';
 
@@ -13,13 +13,26 @@ export interface Rendering {
   readonly pretty: boolean;
 }
 
+/**
+ * The response; its body is encoded when first read. An in-process caller that only looks at the
+ * status (a test filling a store, a benchmark) never pays for the text; the server and every
+ * reader get the same text as before. `body` must not change afterwards: it never does (stored
+ * objects, Status and lists built for this answer).
+ */
 export function respond(code: number, body: unknown, r: Rendering, warnings: readonly string[] = [], extra: Record<string, string> = {}): ApiResponse {
   const output = r.output === null || r.output.type === 'table' ? { type: 'json' as const } : r.output;
-  const encoded = encode(body, output, r.output === null ? true : r.pretty);
-  const headers: Record<string, string | string[]> = { 'content-type': encoded.contentType, 'cache-control': 'no-cache, private', ...extra };
+  const pretty = r.output === null ? true : r.pretty;
+  const headers: Record<string, string | string[]> = { 'content-type': contentTypeOf(output), 'cache-control': 'no-cache, private', ...extra };
   const w = warningHeaders(warnings);
   if (w.length > 0) headers['warning'] = w;
-  return { status: code, headers, body: encoded.text };
+  let text: string | undefined;
+  return {
+    status: code,
+    headers,
+    get body(): string {
+      return (text ??= encode(body, output, pretty).text);
+    },
+  };
 }
 
 export function respondError(error: ApiError, r: Rendering, warnings: readonly string[] = []): ApiResponse {

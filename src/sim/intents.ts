@@ -81,7 +81,7 @@ export function applyIntent(world: World, table: ResourceTable, controller: stri
     // The objects-per-kind limit a request meets (handleResource.ts) bounds the controllers'
     // creates too: a StatefulSet of 2^31 − 1 replicas stops at the kind's limit and retries with
     // backoff.
-    const refused = storageRefusal({ before: fault.world, after: result.world, rt: ctx.rt, code: result.code, body: result.body, rendered: null }, 'count');
+    const refused = storageRefusal({ before: fault.world, after: result.world, rt: ctx.rt, code: result.code, body: result.body }, 'count');
     if (refused === null) return { ok: true, world: result.world };
     return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: refused.status }, serverSide: true };
   }

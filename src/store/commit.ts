@@ -15,18 +15,24 @@ export interface Committed {
   readonly object: KubeObject;
 }
 
-function stamp(object: KubeObject, rv: number): KubeObject {
-  return { ...object, metadata: { ...object.metadata, resourceVersion: String(rv) } };
+function stamp(object: KubeObject, rv: number, own: boolean): KubeObject {
+  if (!own) return { ...object, metadata: { ...object.metadata, resourceVersion: String(rv) } };
+  (object.metadata as { resourceVersion?: string }).resourceVersion = String(rv);
+  return object;
 }
 
-export function commit(world: World, resource: string, type: ChangeType, object: KubeObject, prev: KubeObject | null): Committed {
+/**
+ * `own`: the object and its metadata were made by this write and nobody else holds them (a create
+ * or an update that built them just now), so they are stamped in place instead of copied.
+ */
+export function commit(world: World, resource: string, type: ChangeType, object: KubeObject, prev: KubeObject | null, own = false): Committed {
   const namespace = object.metadata.namespace ?? '';
   const name = object.metadata.name ?? '';
   assert(name !== '', 'commit needs a named object');
   assert((type === 'ADDED') === (prev === null), 'ADDED exactly when there is no previous state');
   const rv = world.revision + 1;
   assert(rv <= Number.MAX_SAFE_INTEGER, 'revisions ran out of exact integers (a world taken over by a server stays below limits.revisionMax)');
-  const stored = stamp(object, rv);
+  const stored = stamp(object, rv, own);
   let next: World = type === 'DELETED' ? removeObject(world, resource, namespace, name) : putObject(world, resource, namespace, name, stored);
   let log = appendLog(next.log, { rv, type, resource, namespace, name, object: stored, prev });
   log = compactLog(log, next.compactedRevision);

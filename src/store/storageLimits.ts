@@ -18,6 +18,7 @@
  */
 import type { KubeObject } from '../api/meta.ts';
 import { isObject } from '../core/json.ts';
+import { jsonBytesAtMost } from '../core/jsonSizeBound.ts';
 import { limits } from '../core/limits.ts';
 import { errors, qualifiedResource, type ApiError } from '../core/status.ts';
 import type { ResourceType } from '../registry/types.ts';
@@ -56,13 +57,12 @@ function quotaRefusal(before: World, after: World, rt: ResourceType, name: strin
 }
 
 /**
- * Whether an object's JSON is longer than the limit, in UTF-8 bytes. `rendered`: its JSON answer
- * when there is one — a text at most a third of the limit long cannot be (three bytes at most per
- * UTF-16 unit, and the stored object is no longer than its answer), so only a large object is
- * encoded again.
+ * Whether an object's JSON is longer than the limit, in UTF-8 bytes. A bound taken without
+ * encoding clears every object far below the limit (the answer is then encoded only if someone
+ * reads it); only a large object is encoded.
  */
-function tooLarge(object: unknown, rendered: string | null): boolean {
-  if (rendered !== null && rendered.length * 3 <= limits.storedObjectBytesMax) return false;
+function tooLarge(object: unknown): boolean {
+  if (jsonBytesAtMost(object, limits.storedObjectBytesMax)) return false;
   const text = JSON.stringify(object);
   return text.length * 3 > limits.storedObjectBytesMax && new TextEncoder().encode(text).length > limits.storedObjectBytesMax;
 }
@@ -76,14 +76,11 @@ export interface StoredWrite {
   readonly code: number;
   /** The answer's object: the stored object when it is of the kind (not a Scale, a TokenRequest, …). */
   readonly body: unknown;
-  /** The answer as JSON text, when it was rendered as JSON. */
-  readonly rendered: string | null;
 }
 
 /**
  * Why the write may not be committed, or null. `checks`: `count` leaves the size out, for the
- * controllers' writes, whose objects come from stored ones (a pod from its set's template) and
- * which are not rendered as an answer that would measure them for free.
+ * controllers' writes, whose objects come from stored ones (a pod from its set's template).
  */
 export function storageRefusal(w: StoredWrite, checks: 'count and size' | 'count' = 'count and size'): ApiError | null {
   const object = isObject(w.body) && w.body['kind'] === w.rt.kind && isObject(w.body['metadata']) ? (w.body as unknown as KubeObject) : null;
@@ -92,6 +89,6 @@ export function storageRefusal(w: StoredWrite, checks: 'count and size' | 'count
     const refused = quotaRefusal(w.before, w.after, w.rt, object.metadata.name ?? '');
     if (refused !== null) return refused;
   }
-  if (checks === 'count and size' && w.after !== w.before && tooLarge(object, w.rendered)) return errors.badRequest('etcdserver: request is too large');
+  if (checks === 'count and size' && w.after !== w.before && tooLarge(object)) return errors.badRequest('etcdserver: request is too large');
   return null;
 }

@@ -68,9 +68,35 @@ export function decodeBody(input: DecodeInput): DecodeResult {
   return { ok: true, object: decoded.value as JsonObject, warnings: input.fieldValidation === 'Warn' ? problems : [] };
 }
 
-/** A merge or strategic patch body: JSON, else the real 400. JSON patch bodies use the same parser. */
+/**
+ * A merge or strategic patch body: JSON, else the real 400. JSON patch bodies use the same parser.
+ *
+ * A text with at most limits.jsonDepthMax brackets cannot nest deeper than parseJson allows; it is
+ * read by JSON.parse, which is native and several times faster on a small patch, and gives what
+ * parseJson gives: it accepts the same texts (a property test holds parseJson to that), keeps
+ * `__proto__` as an own key, and keeps the last of duplicate keys in the first one's place
+ * (duplicates are not reported for patches). Other texts are read by parseJson, which refuses
+ * nesting beyond the limit.
+ */
 export function decodePatchJson(bytes: string): { ok: true; value: JsonValue } | { ok: false; error: ApiError } {
+  if (openingBrackets(bytes, limits.jsonDepthMax + 1) <= limits.jsonDepthMax) {
+    try {
+      return { ok: true, value: JSON.parse(bytes) as JsonValue };
+    } catch {
+      return { ok: false, error: errors.badRequest('Invalid JSON Patch') };
+    }
+  }
   const parsed = parseJson(bytes);
   if (!parsed.ok) return { ok: false, error: errors.badRequest('Invalid JSON Patch') };
   return { ok: true, value: parsed.value };
+}
+
+/** How many `{` and `[` a text holds (inside strings too), counted up to `upTo`. */
+function openingBrackets(text: string, upTo: number): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n < upTo; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x7b || c === 0x5b) n++;
+  }
+  return n;
 }

@@ -111,6 +111,7 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
   });
   obj = { ...obj, metadata: withManagedFields(obj.metadata, managedFields) };
   if (ctx.dryRun) return { ok: true, world: ctx.world, code: 201, body: obj, warnings };
-  const done = commit(world, ctx.rt.id, 'ADDED', obj, null);
+  // `obj` and its metadata were made just now (withManagedFields copies the metadata).
+  const done = commit(world, ctx.rt.id, 'ADDED', obj, null, true);
   return { ok: true, world: done.world, code: 201, body: done.object, warnings };
 }

@@ -159,7 +159,8 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
   }
   if (sameObject(obj, old)) return { ok: true, world: ctx.world, code: 200, body: old, warnings };
   if (ctx.dryRun) return { ok: true, world: ctx.world, code: 200, body: obj, warnings };
-  const done = commit(ctx.world, rt.id, 'MODIFIED', obj, old);
+  // `obj` and its metadata were made above, for this write alone.
+  const done = commit(ctx.world, rt.id, 'MODIFIED', obj, old, true);
   return { ok: true, world: done.world, code: 200, body: done.object, warnings };
 }
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeBody } from '../../../src/store/decode/decodeBody.ts';
+import { decodeBody, decodePatchJson } from '../../../src/store/decode/decodeBody.ts';
 import { parseJson } from '../../../src/store/decode/parseJson.ts';
 import { parseYamlDocument } from '../../../src/store/decode/parseYaml.ts';
 import { serviceAccountSchema } from '../../../src/registry/service-account/schema.ts';
@@ -148,5 +148,28 @@ describe('decodeBody', () => {
     const text = `a: "${'['.repeat(500)}"\nb: '${'{'.repeat(500)}'\n# ${'['.repeat(500)}\nc: |\n${Array.from({ length: 300 }, (_, i) => `  ${' '.repeat(i)}- x:`).join('\n')}\nd: foo${'['.repeat(200)}\n`;
     const r = parseYamlDocument(text);
     expect(r.ok && Object.keys(r.value as object)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('reads a patch body as parseJson reads it, deep, duplicated and __proto__ keys included (property)', () => {
+    // Patches read by JSON.parse when they cannot nest too deep, else by parseJson: the same result either way.
+    const nested = fc.tuple(fc.integer({ min: 90, max: 110 }), fc.constantFrom('[', '{"a":')).map(([depth, open]) => {
+      const close = open === '[' ? ']' : '}';
+      return `${open.repeat(depth)}1${close.repeat(depth)}`;
+    });
+    const duplicated = fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('a', '__proto__')).map(([x, y, k]) => `{"${k}":${JSON.stringify(x)},"b":1,"${k}":${JSON.stringify(y)}}`);
+    const text = fc.oneof(fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)), nested, duplicated, fc.string());
+    fc.assert(
+      fc.property(text, (t) => {
+        const fast = decodePatchJson(t);
+        const slow = parseJson(t);
+        expect(fast.ok).toBe(slow.ok);
+        if (fast.ok && slow.ok) {
+          expect(JSON.stringify(fast.value)).toBe(JSON.stringify(slow.value));
+          expect(fast.value).toEqual(slow.value);
+        }
+        if (!fast.ok) expect(fast.error.status.message).toBe('Invalid JSON Patch');
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
