@@ -10,6 +10,7 @@
 import type { KubeObject } from '../api/meta.ts';
 import type { Instant } from '../core/duration.ts';
 import type { World } from '../store/world.ts';
+import type { LogEntry } from '../store/history.ts';
 import type { RegistryView } from '../registry/types.ts';
 import type { Names } from '../api/names.ts';
 import type { PropagationPolicy } from '../store/ops/delete.ts';
@@ -118,6 +119,15 @@ export interface Controller {
    * other controllers' memory, which it never reads.
    */
   readonly watches?: readonly string[];
+  /**
+   * With `watches`: whether a change of a watched resource can give this controller work. A
+   * controller that found nothing to do stays skipped over changes it does not react to (a
+   * ServiceAccount other than `default` is nothing to the service-account controller), judged
+   * from the watch log's entries since. Must hold exactly: reconcile finds nothing after any
+   * series of such changes if it found nothing before them (verified like every skip).
+   * Absent: every change of a watched resource counts.
+   */
+  readonly reactsTo?: (change: LogEntry) => boolean;
   /** The identity its writes are made as (depends on the names mode: the system namespace). */
   actor(names: Names): Actor;
   reconcile(world: World, env: ControllerEnv): readonly Intent[];

@@ -13,7 +13,7 @@
 import { limits } from '../core/limits.ts';
 import { assert } from '../core/assert.ts';
 import type { Instant } from '../core/duration.ts';
-import { compactLog } from '../store/history.ts';
+import { compactLog, entryAt, everyEntryAfter, lastLogEntry, type LogEntry } from '../store/history.ts';
 import { getObject } from '../store/objects.ts';
 import { drawPermutation } from '../ports/rng.ts';
 import type { World } from '../store/world.ts';
@@ -110,10 +110,19 @@ function readingOf(c: Controller, world: World, e: ControllerEnv): Reading | nul
  * The dirty set, kept as its complement: per controller, what it read when a reconcile last found
  * nothing to do, and at which instant. Until one of those inputs changes (or time moves) it would
  * find nothing again, so it is skipped — a write to a ServiceAccount costs the StatefulSet
- * controller nothing. A cache, not state: a reconcile is a function of its reading, so skipping
- * one changes no result (verified under `checkInvariants`).
+ * controller nothing. A controller that says which changes it reacts to (`reactsTo`) stays
+ * skipped over the others: the watch log's entries since the reading tell which changes came
+ * (`revision`, and `entry`, the log entry at that revision: the same entry object in the current
+ * world's log proves it grew from that one). A cache, not state: a reconcile is a function of its
+ * reading, so skipping one changes no result (verified under `checkInvariants`).
  */
-const quiet = new WeakMap<Controller, { readonly reading: Reading; readonly now: Instant }>();
+interface QuietReading {
+  readonly reading: Reading;
+  readonly now: Instant;
+  readonly revision: number;
+  readonly entry: LogEntry | undefined;
+}
+const quiet = new WeakMap<Controller, QuietReading>();
 
 /** A controller's last answered `nextWakeup`, valid for the same reading until that instant. */
 const wakeups = new WeakMap<Controller, { readonly reading: Reading; readonly from: Instant; readonly next: Instant | null }>();
@@ -129,20 +138,43 @@ function readsAsBefore(c: Controller, world: World, e: ControllerEnv, r: Reading
 function isQuiet(c: Controller, world: World, e: ControllerEnv): boolean {
   if (c.watches === undefined) return false;
   const q = quiet.get(c);
-  return q !== undefined && q.now === world.now && readsAsBefore(c, world, e, q.reading);
+  if (q === undefined || q.now !== world.now) return false;
+  if (readsAsBefore(c, world, e, q.reading)) return true;
+  if (c.reactsTo === undefined || !onlyStoresDiffer(c, world, e, q.reading) || !changesLeaveQuiet(c, world, q)) return false;
+  quiet.set(c, quietReading(c, world, e));
+  return true;
+}
+
+/** Whether `world` gives `c` the reading `r` but for the watched stores. */
+function onlyStoresDiffer(c: Controller, world: World, e: ControllerEnv, r: Reading): boolean {
+  return r.own === getOwn(world.controllers, c.name) && r.retries === world.retries && r.faults === world.faults && r.config === world.config && r.registry === e.registry;
+}
+
+/** Whether every change of a watched resource since the quiet reading is one `c` does not react to. */
+function changesLeaveQuiet(c: Controller, world: World, q: QuietReading): boolean {
+  // The log must hold every entry since, and be the log the reading was taken from.
+  if (q.entry === undefined || world.compactedRevision > q.revision || entryAt(world.log, q.revision) !== q.entry) return false;
+  const watches = c.watches!;
+  const reactsTo = c.reactsTo!;
+  return everyEntryAfter(world.log, q.revision, (change) => !watches.includes(change.resource) || !reactsTo(change));
+}
+
+function quietReading(c: Controller, world: World, e: ControllerEnv): QuietReading {
+  const last = lastLogEntry(world.log);
+  return { reading: readingOf(c, world, e)!, now: world.now, revision: world.revision, entry: last?.rv === world.revision ? last : undefined };
 }
 
 function reconcileUnlessQuiet(c: Controller, world: World, e: ControllerEnv, services: ControllerServices): readonly Intent[] {
   if (isQuiet(c, world, e)) {
     if (services.checkSkips === true) {
       const intents = c.reconcile(world, e);
-      assert(intents.length === 0, `${c.name} was skipped as nothing it watches (${(c.watches ?? []).join(', ')}) changed, yet it had work: ${intents.map(describeIntent).join('; ')}`);
+      const how = c.reactsTo === undefined ? '' : ' in a way it reacts to';
+      assert(intents.length === 0, `${c.name} was skipped as nothing it watches (${(c.watches ?? []).join(', ')}) changed${how}, yet it had work: ${intents.map(describeIntent).join('; ')}`);
     }
     return [];
   }
   const intents = c.reconcile(world, e);
-  const reading = intents.length === 0 ? readingOf(c, world, e) : null;
-  if (reading !== null) quiet.set(c, { reading, now: world.now });
+  if (intents.length === 0 && c.watches !== undefined) quiet.set(c, quietReading(c, world, e));
   return intents;
 }
 

@@ -110,6 +110,24 @@ export function entryAt(log: Log, rv: number): LogEntry | undefined {
   return e !== undefined && e.rv === rv ? e : undefined;
 }
 
+/** The newest entry, or undefined when the log is empty. */
+export function lastLogEntry(log: Log): LogEntry | undefined {
+  const last = log.chunks[log.chunks.length - 1];
+  return last === undefined ? undefined : last[last.length - 1];
+}
+
+/** Whether `test` holds for every entry with rv > after (as entriesAfter, without a generator). */
+export function everyEntryAfter(log: Log, after: number, test: (e: LogEntry) => boolean): boolean {
+  const at = positionAfter(log, after);
+  if (at === null) return true;
+  const chunks = log.chunks;
+  for (let ci = at.chunk; ci < chunks.length; ci++) {
+    const chunk = chunks[ci]!;
+    for (let i = ci === at.chunk ? at.index : 0; i < chunk.length; i++) if (!test(chunk[i]!)) return false;
+  }
+  return true;
+}
+
 /** Entries with rv > after, in order (optionally only one resource). */
 export function* entriesAfter(log: Log, after: number, resource?: string): Generator<LogEntry> {
   const at = positionAfter(log, after);

@@ -115,4 +115,56 @@ describe('the dirty set', () => {
     const write = s.request({ method: 'POST', path: accounts, body: { metadata: { name: 'robot' } } });
     await expect(write).rejects.toThrow(/^snoop was skipped as only other controllers' memory changed since it found nothing to do, yet it had work: create core\/configmaps default\/snooped$/);
   });
+
+  /** Labels the ConfigMaps named `x-…`, reacting to changes of those (or, wrongly, of fewer). */
+  function xLabeller(reactsTo: (name: string) => boolean): { controller: Controller; calls: () => number } {
+    let calls = 0;
+    const controller: Controller = {
+      name: 'x-labeller',
+      actor: controllerManagerActor('x-labeller'),
+      watches: ['core/configmaps'],
+      reactsTo: (change) => reactsTo(change.name),
+      reconcile(world) {
+        calls++;
+        return listObjects(world, 'core/configmaps', null)
+          .filter((cm) => (cm.metadata.name ?? '').startsWith('x-') && cm.metadata.labels?.['seen'] !== 'yes')
+          .map((cm) => ({ type: 'update' as const, resource: 'core/configmaps', subresource: '' as const, object: { ...cm, metadata: { ...cm.metadata, labels: { seen: 'yes' } } } }));
+      },
+      nextWakeup: () => null,
+    };
+    return { controller, calls: () => calls };
+  }
+
+  it('keeps skipping a controller over changes it does not react to, and runs it on one it does', async () => {
+    const { controller, calls } = xLabeller((name) => name.startsWith('x-'));
+    const s = await sim({ controllers: [controller], checkInvariants: false });
+    await s.settle();
+    const settled = calls();
+    for (const name of ['a', 'b', 'c']) expect((await s.request({ method: 'POST', path: configMaps, body: { metadata: { name } } })).status).toBe(201);
+    expect(calls()).toBe(settled);
+    expect((await s.request({ method: 'POST', path: configMaps, body: { metadata: { name: 'x-1' } } })).status).toBe(201);
+    expect(calls()).toBeGreaterThan(settled);
+    const cm = (await s.request({ method: 'GET', path: `${configMaps}/x-1` })).body as { metadata: { labels: Record<string, string> } };
+    expect(cm.metadata.labels).toEqual({ seen: 'yes' });
+    // Skipped again after that, over the changes since its last reconcile.
+    const after = calls();
+    expect((await s.request({ method: 'POST', path: configMaps, body: { metadata: { name: 'd' } } })).status).toBe(201);
+    expect(calls()).toBe(after);
+  });
+
+  it('proves those skips under checkInvariants: a change ignored that gives work is caught', async () => {
+    const { controller } = xLabeller((name) => name === 'x-1');
+    const s = await sim({ controllers: [controller] });
+    await s.settle();
+    const write = s.request({ method: 'POST', path: configMaps, body: { metadata: { name: 'x-2' } } });
+    await expect(write).rejects.toThrow(/^x-labeller was skipped as nothing it watches \(core\/configmaps\) changed in a way it reacts to, yet it had work: update core\/configmaps default\/x-2$/);
+  });
+
+  it('skips the service-account controller over accounts other than `default`, and recreates a deleted `default`', async () => {
+    const s = await sim();
+    expect((await s.request({ method: 'POST', path: accounts, body: { metadata: { name: 'robot' } } })).status).toBe(201);
+    expect((await s.request({ method: 'DELETE', path: `${accounts}/default` })).status).toBe(200);
+    const recreated = await s.request({ method: 'GET', path: `${accounts}/default` });
+    expect(recreated.status).toBe(200);
+  });
 });
