@@ -22,6 +22,7 @@ const audited: readonly { file: string; expr: string; why: string }[] = [
   { file: 'ports/rng.ts', expr: 'streams[stream]', why: 'stream names are the constants of the rng consumers (uid, names, …)' },
   { file: 'store/world.ts', expr: 'world.objects[resourceId]', why: 'resource ids come from the registry table, never from a request' },
   { file: 'store/objects.ts', expr: 'world.objects[resource]', why: 'resource ids come from the registry table, never from a request' },
+  { file: 'store/objects.ts', expr: 'objects[resource]', why: 'resource ids come from the registry table, never from a request' },
   { file: 'store/listPage.ts', expr: 'world.objects[resource]', why: 'resource ids come from the registry table, never from a request' },
   { file: 'store/views.ts', expr: 'world.objects[resource]', why: 'resource ids come from the registry table, never from a request' },
   { file: 'store/upgrade.ts', expr: 'objects[resource]', why: 'resource ids of a saved world, written as own keys of a fresh object' },

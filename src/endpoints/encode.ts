@@ -61,6 +61,7 @@ export function toTable(rt: ResourceType, objects: readonly KubeObject[], listMe
 
 /** Warning header values: agent `-`, text quoted; long lists are truncated as the real server does. */
 export function warningHeaders(warnings: readonly string[]): string[] {
+  if (warnings.length === 0) return [];
   const unique = [...new Set(warnings)];
   const total = unique.reduce((n, w) => n + w.length, 0);
   const texts = total > limits.warningsCharsMax ? unique.map((w) => w.slice(0, limits.warningCharsTruncated)) : unique;

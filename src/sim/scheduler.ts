@@ -234,12 +234,13 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
   // Controllers that found nothing to do, and nothing they read changed since: a change to
   // another controller's memory alone (a cursor, the node agent's record) gives them nothing new,
   // so the round it ends runs only the controller that remembered.
-  const idle = new Set<Controller>();
+  // An array, not a Set: a dozen controllers, most of them added every settle.
+  const idle: Controller[] = [];
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     const busy: string[] = [];
     for (const c of roundOrder(w, controllers, round)) {
       if (stopped.has(c.name)) continue;
-      if (idle.has(c)) {
+      if (idle.includes(c)) {
         if (services.checkSkips === true) {
           const intents = c.reconcile(w, e);
           assert(intents.length === 0, `${c.name} was skipped as only other controllers' memory changed since it found nothing to do, yet it had work: ${intents.map(describeIntent).join('; ')}`);
@@ -253,10 +254,10 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
       // Busy means the world changed: a controller whose intents were all refused (or changed
       // nothing) would only repeat them.
       if (w === before) {
-        if (intents.length === 0) idle.add(c);
+        if (intents.length === 0) idle.push(c);
         continue;
       }
-      if (!changedOnlyMemoryOf(before, w, c.name)) idle.clear();
+      if (!changedOnlyMemoryOf(before, w, c.name)) idle.length = 0;
       busy.push(c.name);
       if (w.revision > before.revision) writes.push({ by: c.name, after: before.revision, upTo: w.revision });
     }

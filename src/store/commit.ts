@@ -6,7 +6,7 @@
 import type { KubeObject } from '../api/meta.ts';
 import { assert } from '../core/assert.ts';
 import { appendLog, compactLog, oldestLogRevision, type ChangeType } from './history.ts';
-import { putObject, removeObject } from './objects.ts';
+import { objectsWith, objectsWithout } from './objects.ts';
 import { updateOwnerIndex } from './ownerIndex.ts';
 import type { World } from './world.ts';
 
@@ -33,12 +33,12 @@ export function commit(world: World, resource: string, type: ChangeType, object:
   const rv = world.revision + 1;
   assert(rv <= Number.MAX_SAFE_INTEGER, 'revisions ran out of exact integers (a world taken over by a server stays below limits.revisionMax)');
   const stored = stamp(object, rv, own);
-  let next: World = type === 'DELETED' ? removeObject(world, resource, namespace, name) : putObject(world, resource, namespace, name, stored);
-  let log = appendLog(next.log, { rv, type, resource, namespace, name, object: stored, prev });
-  log = compactLog(log, next.compactedRevision);
+  const objects = type === 'DELETED' ? objectsWithout(world.objects, resource, namespace, name) : objectsWith(world.objects, resource, namespace, name, stored);
+  let log = appendLog(world.log, { rv, type, resource, namespace, name, object: stored, prev });
+  log = compactLog(log, world.compactedRevision);
   // A log trimmed by its size bound raises the compaction mark: older starts must get 410.
   const oldest = oldestLogRevision(log);
-  const compactedRevision = oldest !== null && oldest - 1 > next.compactedRevision ? oldest - 1 : next.compactedRevision;
-  next = { ...next, revision: rv, log, compactedRevision, owners: updateOwnerIndex(next.owners, resource, prev, type === 'DELETED' ? null : stored) };
+  const compactedRevision = oldest !== null && oldest - 1 > world.compactedRevision ? oldest - 1 : world.compactedRevision;
+  const next: World = { ...world, objects, revision: rv, log, compactedRevision, owners: updateOwnerIndex(world.owners, resource, prev, type === 'DELETED' ? null : stored) };
   return { world: next, object: stored };
 }

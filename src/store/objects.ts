@@ -15,21 +15,30 @@ export function getObject(world: World, resource: string, namespace: string, nam
 }
 
 export function putObject(world: World, resource: string, namespace: string, name: string, object: KubeObject): World {
-  const byNs = world.objects[resource] ?? emptyTrie;
-  const byName = trieGet(byNs, namespace) ?? emptyTrie;
-  const objects = { ...world.objects, [resource]: trieSet(byNs, namespace, trieSet(byName, name, object)) };
-  return { ...world, objects };
+  return { ...world, objects: objectsWith(world.objects, resource, namespace, name, object) };
 }
 
 export function removeObject(world: World, resource: string, namespace: string, name: string): World {
-  const byNs = world.objects[resource];
-  if (byNs === undefined) return world;
+  const objects = objectsWithout(world.objects, resource, namespace, name);
+  return objects === world.objects ? world : { ...world, objects };
+}
+
+/** The stores of every resource with one object put (commit.ts builds its world once from it). */
+export function objectsWith(objects: World['objects'], resource: string, namespace: string, name: string, object: KubeObject): World['objects'] {
+  const byNs = objects[resource] ?? emptyTrie;
+  const byName = trieGet(byNs, namespace) ?? emptyTrie;
+  return { ...objects, [resource]: trieSet(byNs, namespace, trieSet(byName, name, object)) };
+}
+
+/** The stores of every resource with one object removed (the same stores when it was absent). */
+export function objectsWithout(objects: World['objects'], resource: string, namespace: string, name: string): World['objects'] {
+  const byNs = objects[resource];
+  if (byNs === undefined) return objects;
   const byName = trieGet(byNs, namespace);
-  if (byName === undefined) return world;
+  if (byName === undefined) return objects;
   const rest = trieDelete(byName, name);
   const nextNs = trieIsEmpty(rest) ? trieDelete(byNs, namespace) : trieSet(byNs, namespace, rest);
-  const objects = { ...world.objects, [resource]: nextNs };
-  return { ...world, objects };
+  return { ...objects, [resource]: nextNs };
 }
 
 /** Objects of one namespace (or all namespaces when `namespace` is null), in key order. */

@@ -39,6 +39,8 @@ function ownerUids(obj: KubeObject | null): string[] {
 }
 
 export function updateOwnerIndex(index: OwnerIndex, resource: string, prev: KubeObject | null, next: KubeObject | null): OwnerIndex {
+  // Most objects have no owner: nothing to index, and no lists made to find that out.
+  if (prev?.metadata.ownerReferences === undefined && next?.metadata.ownerReferences === undefined) return index;
   const before = ownerUids(prev);
   const after = ownerUids(next);
   if (before.length === 0 && after.length === 0) return index;

@@ -303,6 +303,19 @@ describe('garbage collection', () => {
     expect((await s.request({ method: 'GET', path: saPath('default', 'owner') })).status).toBe(404);
   });
 
+  it('Orphan and Foreground without dependents: the collector removes the finalizer and the object goes', async () => {
+    // Only the object's own terminating state tells the collector: no dependent changes.
+    const s = await sim();
+    await createSA(s, 'alone');
+    await createSA(s, 'lonely');
+    const orphan = await s.request({ method: 'DELETE', path: saPath('default', 'alone'), body: { propagationPolicy: 'Orphan' } });
+    expect((orphan.body as Body).metadata.finalizers).toEqual(['orphan']);
+    const foreground = await s.request({ method: 'DELETE', path: `${saPath('default', 'lonely')}?propagationPolicy=Foreground` });
+    expect((foreground.body as Body).metadata.finalizers).toEqual(['foregroundDeletion']);
+    expect((await s.request({ method: 'GET', path: saPath('default', 'alone') })).status).toBe(404);
+    expect((await s.request({ method: 'GET', path: saPath('default', 'lonely') })).status).toBe(404);
+  });
+
   it('deletes a dependent created after its owner is gone', async () => {
     const s = await sim();
     await s.request({ method: 'POST', path: '/api/v1/namespaces/default/secrets', body: { metadata: { name: 'late', ownerReferences: [{ apiVersion: 'v1', kind: 'ServiceAccount', name: 'ghost', uid: 'no-such-uid' }] } } });

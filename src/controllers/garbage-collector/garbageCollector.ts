@@ -143,9 +143,12 @@ function readFrom(world: World, cursor: number): number {
  * the order of the writes (it would decide their revisions).
  */
 function collect(world: World, env: ControllerEnv, from: number, relist: boolean): Intent[] {
-  const intents = new Map<string, Intent>();
+  // Made at the first intent: most reads of the log find nothing to do.
+  let intents: Map<string, Intent> | undefined;
   const add = (key: string, i: Intent | null): void => {
-    if (i !== null && !intents.has(key)) intents.set(key, i);
+    if (i === null) return;
+    intents ??= new Map();
+    if (!intents.has(key)) intents.set(key, i);
   };
   const visitDependent = (resource: string, ns: string, n: string): void => {
     const dep = getObject(world, resource, ns, n);
@@ -173,10 +176,17 @@ function collect(world: World, env: ControllerEnv, from: number, relist: boolean
         if (owner !== undefined && owner.metadata.uid === ref.uid) add(`${rt.id}|${owner.metadata.namespace ?? ''}|${ref.name}`, attendOwner(world, rt.id, owner));
       }
     }
-    const current = getObject(world, e.resource, e.namespace, e.name);
-    if (current !== undefined && current.metadata.deletionTimestamp !== undefined) add(`${e.resource}|${e.namespace}|${e.name}`, attendOwner(world, e.resource, current));
+    // A terminating object as it is now. An entry whose object is not terminating can skip the
+    // look: deletion marks stay, so if the object is terminating now, a later entry of this read
+    // (the one that marked it, or any change since) carries the mark and looks.
+    if (e.type === 'DELETED' || e.object.metadata.deletionTimestamp !== undefined) {
+      const current = getObject(world, e.resource, e.namespace, e.name);
+      if (current !== undefined && current.metadata.deletionTimestamp !== undefined) add(`${e.resource}|${e.namespace}|${e.name}`, attendOwner(world, e.resource, current));
+    }
   }
-  return [...intents.keys()].sort(compareStrings).map((k) => intents.get(k)!);
+  if (intents === undefined) return [];
+  const found = intents;
+  return [...found.keys()].sort(compareStrings).map((k) => found.get(k)!);
 }
 
 export const garbageCollector: Controller = {

@@ -31,7 +31,9 @@ function prune(v: JsonValue, schema: Schema, stored: JsonValue | undefined): Jso
   }
   if (schema.type === 'map' && isObject(v)) {
     let out: JsonObject | null = null;
-    for (const [k, x] of Object.entries(v)) {
+    // Keys rather than entries: no pair allocated per field of every write.
+    for (const k of Object.keys(v)) {
+      const x = v[k]!;
       const y = prune(x, schema.values, own(stored, k));
       if (y === x) continue;
       out ??= { ...v };
@@ -41,7 +43,8 @@ function prune(v: JsonValue, schema: Schema, stored: JsonValue | undefined): Jso
   }
   if (schema.type === 'struct' && isObject(v)) {
     let out: JsonObject | null = null;
-    for (const [k, x] of Object.entries(v)) {
+    for (const k of Object.keys(v)) {
+      const x = v[k]!;
       const field = Object.hasOwn(schema.fields, k) ? schema.fields[k] : undefined;
       if (field === undefined) continue;
       if ((field.type === 'list' || field.type === 'map') && field.keepEmpty !== true && isEmpty(x)) {
