@@ -85,6 +85,13 @@ export type StepEnv = Omit<ApiEnv, 'crypto' | 'faults' | 'staleReads'> & {
 };
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const noExtra: { readonly output?: RequestOutput; readonly replaced?: boolean } = Object.freeze({});
+
+/** The answer of a handled request: one literal per case rather than spreads of optional parts. */
+function requestOutput(handled: Handled): RequestOutput {
+  if (handled.watch !== undefined) return handled.user === undefined ? { response: handled.response, watch: handled.watch } : { response: handled.response, user: handled.user, watch: handled.watch };
+  return handled.user === undefined ? { response: handled.response } : { response: handled.response, user: handled.user };
+}
 const noEffects: readonly Effect[] = Object.freeze([]);
 
 /**
@@ -124,23 +131,24 @@ export function step(world: World, input: Input, env: StepEnv): StepResult {
     book.needs.length === 0 && book.pendingTokens.length === 0
       ? noEffects
       : [...book.needs.map((need): Effect => ({ type: 'crypto/factNeeded', need })), ...book.pendingTokens.map((claims, index): Effect => ({ type: 'crypto/tokenToSign', index, claims }))];
-  const done = (r: Pick<StepResult, 'world' | 'instants' | 'rejections'>, extra: { readonly output?: RequestOutput; readonly replaced?: boolean } = {}): StepResult => {
-    const result = { world: r.world, instants: r.instants, rejections: r.rejections, effects: effects(), replaced: extra.replaced ?? false };
-    return extra.output === undefined ? result : { ...result, output: extra.output };
-  };
+  const done = (r: Pick<StepResult, 'world' | 'instants' | 'rejections'>, extra: { readonly output?: RequestOutput; readonly replaced?: boolean } = noExtra): StepResult =>
+    // One literal either way (a spread of the first would copy it): every request makes one.
+    extra.output === undefined
+      ? { world: r.world, instants: r.instants, rejections: r.rejections, effects: effects(), replaced: extra.replaced ?? false }
+      : { world: r.world, instants: r.instants, rejections: r.rejections, effects: effects(), replaced: extra.replaced ?? false, output: extra.output };
   switch (input.type) {
     case 'api/requestArrived': {
       // Fault rules see the request's user and, for `when`, the object it concerns.
       const faults: ApiEnv['faults'] = (w, attrs, user) => injectFault(w, { attrs, user, object: () => requestObject(w, env.table, attrs, input.request) });
       const api: ApiEnv = { table: env.table, identity: env.identity, crypto: book, faults, staleReads: staleRead };
       const { handled, pure } = handleRequest(world, input, env, api, book);
-      const user = handled.user === undefined ? {} : { user: handled.user };
       if (handled.control !== undefined) {
+        const user = handled.user === undefined ? {} : { user: handled.user };
         const answer = serveControl(handled.world, env.table, services, controllers, handled.control);
         const output: RequestOutput = { response: answer.response, ...user, ...(answer.fill === undefined ? {} : { fill: answer.fill }) };
         return done(progressed(answer.progress), { output, replaced: answer.replaced === true });
       }
-      const output: RequestOutput = { response: handled.response, ...user, ...(handled.watch === undefined ? {} : { watch: handled.watch }) };
+      const output: RequestOutput = requestOutput(handled);
       // Controllers react to stored objects: a request that stored none (a read, a token's jti,
       // a fault's count) gives them nothing to do.
       const stored = handled.world.revision !== world.revision;

@@ -12,9 +12,9 @@
  */
 import type { ListSchema, Schema } from '../../api/schema.ts';
 import { deepEqual, getOwn, hasOwn, isObject, type JsonObject, type JsonValue } from '../../core/json.ts';
-import { hasPath, type FieldSet } from './fieldSet.ts';
+import type { FieldSet } from './fieldSet.ts';
 import { fieldSetFromPaths } from './fieldSetBuilder.ts';
-import { unownedFields } from './fieldSetOf.ts';
+import { isUnownedPath } from './fieldSetOf.ts';
 import { pe, type Path, type PathElement } from './pathElement.ts';
 import { serializePathElement } from './pathString.ts';
 import { containerOf, fieldSchema, isDeclaredField, isEmptyContainer, listItemElement, shapeOf } from './schemaShape.ts';
@@ -161,5 +161,5 @@ export function comparisonOf(c: OwnedChanges): Comparison {
 function isOwnable(path: Path, resetFields: readonly string[]): boolean {
   const first = path[0];
   if (first !== undefined && first.kind === 'field' && resetFields.includes(first.name)) return false;
-  return !hasPath(unownedFields, path);
+  return !isUnownedPath(path);
 }

@@ -77,6 +77,23 @@ const systemMetadataFields = [
   'clusterName',
 ];
 
+const unownedTopFields: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']);
+const unownedMetadataFields: ReadonlySet<string> = new Set(systemMetadataFields);
+
+/**
+ * Whether a path is one of `unownedFields` (`hasPath(unownedFields, path)`), answered from its
+ * two levels directly: every write asks it of each path it changed, and the general lookup
+ * compared path elements one by one.
+ */
+export function isUnownedPath(path: Path): boolean {
+  const first = path[0];
+  if (first === undefined || first.kind !== 'field') return false;
+  if (path.length === 1) return unownedTopFields.has(first.name);
+  if (path.length !== 2 || first.name !== 'metadata') return false;
+  const second = path[1]!;
+  return second.kind === 'field' && unownedMetadataFields.has(second.name);
+}
+
 /** Fields no manager ever owns (upstream's strip set plus the deletion fields). */
 export const unownedFields: FieldSet = fieldSetFromPaths([
   [pe.field('apiVersion')],

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { difference, emptyFieldSet, hasPath, intersection, isEmptySet, pathsOf, recursiveDifference, union, type FieldSet } from '../../../src/store/apply/fieldSet.ts';
 import { fieldSetFromPaths } from '../../../src/store/apply/fieldSetBuilder.ts';
-import { fieldSetOf, rawFieldSetOf } from '../../../src/store/apply/fieldSetOf.ts';
+import { fieldSetOf, isUnownedPath, rawFieldSetOf, unownedFields } from '../../../src/store/apply/fieldSetOf.ts';
 import { fromFieldsV1, parseFieldsV1, toFieldsV1 } from '../../../src/store/apply/fieldsV1.ts';
 import { pe, type Path } from '../../../src/store/apply/pathElement.ts';
 import { pathString, serializePathElement } from '../../../src/store/apply/pathString.ts';
@@ -229,3 +229,23 @@ describe('field set properties', () => {
     );
   });
 });
+
+describe('isUnownedPath', () => {
+  it('answers as a lookup in unownedFields does, for any path (property)', () => {
+    const name = fc.constantFrom('apiVersion', 'kind', 'metadata', 'spec', 'name', 'namespace', 'uid', 'labels', 'managedFields', 'deletionTimestamp', 'clusterName', 'status');
+    const element = fc.oneof(
+      name.map((n) => pe.field(n)),
+      name.map((n) => pe.value(n)),
+      fc.nat({ max: 3 }).map((i) => pe.index(i)),
+    );
+    fc.assert(
+      fc.property(fc.array(element, { maxLength: 4 }), (path) => {
+        expect(isUnownedPath(path)).toBe(hasPath(unownedFields, path));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(isUnownedPath([f('metadata'), f('uid')])).toBe(true);
+    expect(isUnownedPath([f('metadata'), f('labels')])).toBe(false);
+  });
+});
+
