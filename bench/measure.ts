@@ -14,19 +14,45 @@ export interface Rate {
 export async function rate(fn: () => unknown | Promise<unknown>, budgetMs = 300, rounds = 5): Promise<Rate> {
   const results: number[] = [];
   for (let i = 0; i < 50; i++) await fn(); // warm-up
-  for (let r = 0; r < rounds; r++) {
-    let n = 0;
-    const start = performance.now();
-    let now = start;
-    while (now - start < budgetMs) {
-      await fn();
-      n++;
-      now = performance.now();
-    }
-    results.push((n * 1000) / (now - start));
+  for (let r = 0; r < rounds; r++) results.push(await round(fn, budgetMs));
+  return median(results);
+}
+
+/**
+ * Two operations measured in alternating rounds (a, b, a, b, …), each rate the median of its
+ * rounds. A ratio of the two is then not skewed by the shared host getting busier or quieter
+ * between one measurement and the other (seen: the same build's ratio moving by a third).
+ */
+export async function ratePair(a: () => unknown | Promise<unknown>, b: () => unknown | Promise<unknown>, budgetMs = 300, rounds = 5): Promise<[Rate, Rate]> {
+  const ra: number[] = [];
+  const rb: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    await a();
+    await b();
   }
-  results.sort((a, b) => a - b);
-  const ops = results[Math.floor(results.length / 2)]!;
+  for (let r = 0; r < rounds; r++) {
+    ra.push(await round(a, budgetMs));
+    rb.push(await round(b, budgetMs));
+  }
+  return [median(ra), median(rb)];
+}
+
+/** One round: ops per second over `budgetMs`. */
+async function round(fn: () => unknown | Promise<unknown>, budgetMs: number): Promise<number> {
+  let n = 0;
+  const start = performance.now();
+  let now = start;
+  while (now - start < budgetMs) {
+    await fn();
+    n++;
+    now = performance.now();
+  }
+  return (n * 1000) / (now - start);
+}
+
+function median(results: number[]): Rate {
+  const sorted = [...results].sort((x, y) => x - y);
+  const ops = sorted[Math.floor(sorted.length / 2)]!;
   return { opsPerSecond: ops, microsPerOp: 1e6 / ops };
 }
 
