@@ -13,7 +13,7 @@
 import { limits } from '../core/limits.ts';
 import { assert } from '../core/assert.ts';
 import type { Instant } from '../core/duration.ts';
-import { compactLog, entryAt, everyEntryAfter, lastLogEntry, type LogEntry } from '../store/history.ts';
+import { compactLog, everyEntryAfterEntry, lastLogEntry, type LogEntry } from '../store/history.ts';
 import { getObject } from '../store/objects.ts';
 import { drawPermutation } from '../ports/rng.ts';
 import type { World } from '../store/world.ts';
@@ -153,15 +153,20 @@ function onlyStoresDiffer(c: Controller, world: World, e: ControllerEnv, r: Read
 /** Whether every change of a watched resource since the quiet reading is one `c` does not react to. */
 function changesLeaveQuiet(c: Controller, world: World, q: QuietReading): boolean {
   // The log must hold every entry since, and be the log the reading was taken from.
-  if (q.entry === undefined || world.compactedRevision > q.revision || entryAt(world.log, q.revision) !== q.entry) return false;
+  if (q.entry === undefined || world.compactedRevision > q.revision) return false;
   const watches = c.watches!;
   const reactsTo = c.reactsTo!;
-  return everyEntryAfter(world.log, q.revision, (change) => !watches.includes(change.resource) || !reactsTo(change));
+  return everyEntryAfterEntry(world.log, q.revision, q.entry, (change) => !watches.includes(change.resource) || !reactsTo(change));
 }
 
 function quietReading(c: Controller, world: World, e: ControllerEnv): QuietReading {
+  return { reading: readingOf(c, world, e)!, now: world.now, revision: world.revision, entry: lastEntryAt(world) };
+}
+
+/** The log entry of the world's revision, when the log still holds it. */
+function lastEntryAt(world: World): LogEntry | undefined {
   const last = lastLogEntry(world.log);
-  return { reading: readingOf(c, world, e)!, now: world.now, revision: world.revision, entry: last?.rv === world.revision ? last : undefined };
+  return last?.rv === world.revision ? last : undefined;
 }
 
 function reconcileUnlessQuiet(c: Controller, world: World, e: ControllerEnv, services: ControllerServices): readonly Intent[] {

@@ -116,14 +116,17 @@ export function lastLogEntry(log: Log): LogEntry | undefined {
   return last === undefined ? undefined : last[last.length - 1];
 }
 
-/** Whether `test` holds for every entry with rv > after (as entriesAfter, without a generator). */
-export function everyEntryAfter(log: Log, after: number, test: (e: LogEntry) => boolean): boolean {
-  const at = positionAfter(log, after);
-  if (at === null) return true;
+/**
+ * Whether the log holds `entry` at revision `rv` (the very object: the log grew from the one it was
+ * read from) and `test` holds for every entry after it. One search, no generator.
+ */
+export function everyEntryAfterEntry(log: Log, rv: number, entry: LogEntry, test: (e: LogEntry) => boolean): boolean {
+  const at = positionAfter(log, rv - 1);
+  if (at === null || log.chunks[at.chunk]![at.index] !== entry) return false;
   const chunks = log.chunks;
   for (let ci = at.chunk; ci < chunks.length; ci++) {
     const chunk = chunks[ci]!;
-    for (let i = ci === at.chunk ? at.index : 0; i < chunk.length; i++) if (!test(chunk[i]!)) return false;
+    for (let i = ci === at.chunk ? at.index + 1 : 0; i < chunk.length; i++) if (!test(chunk[i]!)) return false;
   }
   return true;
 }

@@ -65,15 +65,24 @@ function validateGeneration(generation: number | undefined): FieldError[] {
 
 /** ValidateLabels: key errors carry the key, value errors the value, all at `path`. */
 export function validateLabels(labels: Readonly<Record<string, string>> | undefined, path: string): FieldError[] {
-  if (labels === undefined) return [];
+  if (labels === undefined || validMaps.has(labels)) return [];
   const errs: FieldError[] = [];
   for (const k of sortedKeys(labels)) {
     const v = getOwn(labels, k) ?? '';
     errs.push(...invalidEach(path, k, isQualifiedName(k)));
     errs.push(...invalidEach(path, v, isValidLabelValue(v)));
   }
+  if (errs.length === 0) validMaps.add(labels);
   return errs;
 }
+
+/**
+ * Label maps found valid, by identity. Validity is a function of the map alone (the path only
+ * names where errors are reported), and a stored map never changes: an update that keeps an
+ * object's labels (most writes) finds them here instead of matching every key and value against
+ * the name rules again. A map read from a saved world is not here until checked once.
+ */
+const validMaps = new WeakSet<object>();
 
 /** ValidateAnnotations: keys are qualified names once lower-cased; total size ≤ 256 KiB. */
 export function validateAnnotations(annotations: Readonly<Record<string, string>> | undefined, path: string): FieldError[] {
@@ -164,10 +173,11 @@ function validateNoNewFinalizers(newer: readonly string[] | undefined, older: re
 }
 
 /** ValidateImmutableField: the bad value is the new value; Go renders an absent time/pointer as null. */
-function immutable(field: keyof ObjectMeta, newer: ObjectMeta, older: ObjectMeta, zero: string | null): FieldError[] {
+/** Adds the error of a changed immutable field to `errs`. */
+function immutable(errs: FieldError[], field: keyof ObjectMeta, newer: ObjectMeta, older: ObjectMeta, zero: string | null): void {
   const a = newer[field] ?? zero;
   const b = older[field] ?? zero;
-  return a === b ? [] : [fieldError.immutable(`metadata.${field}`, a)];
+  if (a !== b) errs.push(fieldError.immutable(`metadata.${field}`, a));
 }
 
 function validateUpdateOnly(newer: ObjectMeta, older: ObjectMeta): FieldError[] {
@@ -175,12 +185,12 @@ function validateUpdateOnly(newer: ObjectMeta, older: ObjectMeta): FieldError[] 
   if ((older.deletionTimestamp ?? '') !== '') errs.push(...validateNoNewFinalizers(newer.finalizers, older.finalizers));
   const g = newer.generation ?? 0;
   if (g < (older.generation ?? 0)) errs.push(fieldError.invalid('metadata.generation', g, 'must not be decremented'));
-  errs.push(...immutable('name', newer, older, ''));
-  errs.push(...immutable('namespace', newer, older, ''));
-  errs.push(...immutable('uid', newer, older, ''));
-  errs.push(...immutable('creationTimestamp', newer, older, null));
-  errs.push(...immutable('deletionTimestamp', newer, older, null));
-  errs.push(...immutable('deletionGracePeriodSeconds', newer, older, null));
+  immutable(errs, 'name', newer, older, '');
+  immutable(errs, 'namespace', newer, older, '');
+  immutable(errs, 'uid', newer, older, '');
+  immutable(errs, 'creationTimestamp', newer, older, null);
+  immutable(errs, 'deletionTimestamp', newer, older, null);
+  immutable(errs, 'deletionGracePeriodSeconds', newer, older, null);
   return errs;
 }
 
