@@ -76,7 +76,8 @@ function put(out: { [k: string]: unknown }, key: string, value: unknown): void {
  * A full level is known by its last slot name being there (it never loses a key); a sparse level
  * that uses slot 63 is taken for full, which only changes how it is walked.
  */
-const lastSlot = slotNames[slotNames.length - 1]!;
+const lastSlot = slotNames.length - 1;
+/** By number, as slots are read: an element lookup. */
 const isFull = (level: Node): boolean => lastSlot in level;
 
 /** The children of a slot level, with their slot names. */
