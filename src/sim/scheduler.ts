@@ -52,7 +52,10 @@ export interface Progress {
 export const noServices: ControllerServices = { crypto: noCryptoFacts, signing: { caNotAfter: Number.MAX_SAFE_INTEGER, maxDurationSeconds: 365 * 24 * 3600 } };
 
 function env(table: ResourceTable, services: ControllerServices): ControllerEnv {
-  return { registry: table, names: table.names, crypto: services.crypto, signing: services.signing, ...(services.checkSkips === true ? { checkViews: true } : {}) };
+  // Two literals rather than a spread of an optional part: every settle makes one.
+  return services.checkSkips === true
+    ? { registry: table, names: table.names, crypto: services.crypto, signing: services.signing, checkViews: true }
+    : { registry: table, names: table.names, crypto: services.crypto, signing: services.signing };
 }
 
 /**
@@ -92,7 +95,8 @@ function checkIntents(c: Controller, world: World, intents: readonly Intent[]): 
  * Stored versions never change, so the same identities mean the same inputs.
  */
 interface Reading {
-  readonly stores: readonly unknown[];
+  /** Brought up to date in place when a controller stays quiet over changes it does not react to. */
+  readonly stores: unknown[];
   readonly own: unknown;
   readonly retries: unknown;
   /** Rules installed or cleared change what the node agent and the node controller do. */
@@ -119,8 +123,9 @@ function readingOf(c: Controller, world: World, e: ControllerEnv): Reading | nul
 interface QuietReading {
   readonly reading: Reading;
   readonly now: Instant;
-  readonly revision: number;
-  readonly entry: LogEntry | undefined;
+  /** With `entry`, moved on in place as the controller stays quiet (isQuiet). */
+  revision: number;
+  entry: LogEntry | undefined;
 }
 const quiet = new WeakMap<Controller, QuietReading>();
 
@@ -141,7 +146,11 @@ function isQuiet(c: Controller, world: World, e: ControllerEnv): boolean {
   if (q === undefined || q.now !== world.now) return false;
   if (readsAsBefore(c, world, e, q.reading)) return true;
   if (c.reactsTo === undefined || !onlyStoresDiffer(c, world, e, q.reading) || !changesLeaveQuiet(c, world, q)) return false;
-  quiet.set(c, quietReading(c, world, e));
+  // The same reading but for the stores, which move on: taken over in place (a cache entry).
+  const watches = c.watches;
+  for (let i = 0; i < watches.length; i++) q.reading.stores[i] = getOwn(world.objects, watches[i]!);
+  q.revision = world.revision;
+  q.entry = lastEntryAt(world);
   return true;
 }
 
@@ -154,9 +163,12 @@ function onlyStoresDiffer(c: Controller, world: World, e: ControllerEnv, r: Read
 function changesLeaveQuiet(c: Controller, world: World, q: QuietReading): boolean {
   // The log must hold every entry since, and be the log the reading was taken from.
   if (q.entry === undefined || world.compactedRevision > q.revision) return false;
-  const watches = c.watches!;
-  const reactsTo = c.reactsTo!;
-  return everyEntryAfterEntry(world.log, q.revision, q.entry, (change) => !watches.includes(change.resource) || !reactsTo(change));
+  return everyEntryAfterEntry(world.log, q.revision, q.entry, c, leavesQuiet);
+}
+
+/** Whether a change leaves `c` with nothing new to do: not of a resource it watches, or not one it reacts to. */
+function leavesQuiet(c: Controller, change: LogEntry): boolean {
+  return !c.watches!.includes(change.resource) || !c.reactsTo!(change);
 }
 
 function quietReading(c: Controller, world: World, e: ControllerEnv): QuietReading {

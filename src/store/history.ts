@@ -118,15 +118,16 @@ export function lastLogEntry(log: Log): LogEntry | undefined {
 
 /**
  * Whether the log holds `entry` at revision `rv` (the very object: the log grew from the one it was
- * read from) and `test` holds for every entry after it. One search, no generator.
+ * read from) and `test` holds for every entry after it. One search, no generator; `context` is
+ * handed to `test`, so that a caller needs no closure per call.
  */
-export function everyEntryAfterEntry(log: Log, rv: number, entry: LogEntry, test: (e: LogEntry) => boolean): boolean {
+export function everyEntryAfterEntry<C>(log: Log, rv: number, entry: LogEntry, context: C, test: (context: C, e: LogEntry) => boolean): boolean {
   const at = positionAfter(log, rv - 1);
   if (at === null || log.chunks[at.chunk]![at.index] !== entry) return false;
   const chunks = log.chunks;
   for (let ci = at.chunk; ci < chunks.length; ci++) {
     const chunk = chunks[ci]!;
-    for (let i = ci === at.chunk ? at.index + 1 : 0; i < chunk.length; i++) if (!test(chunk[i]!)) return false;
+    for (let i = ci === at.chunk ? at.index + 1 : 0; i < chunk.length; i++) if (!test(context, chunk[i]!)) return false;
   }
   return true;
 }
