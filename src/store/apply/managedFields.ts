@@ -22,6 +22,7 @@ import { difference, emptyFieldSet, hasPath, isEmptySet, union, type FieldSet } 
 import { encodeManagedFields } from './managedFieldsCodec.ts';
 import { ownerId, type Owner } from './owners.ts';
 import { managedFieldsOf, requestedManagedFields } from './requestedManagedFields.ts';
+import { knownUpdate, rememberUpdate, sharedUpdateKey } from './sharedUpdates.ts';
 
 export interface RecordUpdateInput {
   readonly live: JsonObject | null;
@@ -56,6 +57,10 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   const stored = managedFieldsOf(input.live);
   const fromStored = startsFromStored(input, stored, subresource);
   if (fromStored && keepsStoredList(stored, id, input.time, paths)) return stored as ManagedFieldsEntry[];
+  // The same write from an alike list (sharedUpdates.ts): its result, compared with this list.
+  const shared = fromStored ? sharedUpdateKey(stored as JsonValue[], id, input.time, paths) : null;
+  const known = shared === null ? undefined : knownUpdate(shared);
+  if (known !== undefined) return sameOrNew(stored, known);
   const cmp = comparisonOf(paths);
   const changed = union(cmp.modified, cmp.added);
   const owners = requestedManagedFields(input.updated, input.live, subresource);
@@ -69,6 +74,7 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
   }
   const capped = capUpdateOwners(next);
   const result = sameOrNew(stored, encodeManagedFields(capped.values()));
+  if (shared !== null) rememberUpdate(shared, result);
   if (fromStored && result === stored && !isEmptySet(changed) && capped === next && owners.get(id)?.time === input.time) {
     keptLists.set(stored as object, { writer: id, time: input.time, owners: [...owners] });
   }
