@@ -34,8 +34,9 @@ export function contentTypeOf(output: { type: 'json' | 'yaml' }): string {
 }
 
 export function encode(body: unknown, output: { type: 'json' | 'yaml' }, pretty: boolean): EncodedBody {
-  if (output.type === 'yaml') return { contentType: 'application/yaml', text: stringify(sortKeys(body), { lineWidth: 0, version: '1.1', indentSeq: false }) };
-  return { contentType: 'application/json', text: pretty ? JSON.stringify(body, null, 2) : `${JSON.stringify(body)}\n` };
+  const contentType = contentTypeOf(output);
+  if (output.type === 'yaml') return { contentType, text: stringify(sortKeys(body), { lineWidth: 0, version: '1.1', indentSeq: false }) };
+  return { contentType, text: pretty ? JSON.stringify(body, null, 2) : `${JSON.stringify(body)}\n` };
 }
 
 function partialObjectMetadata(obj: KubeObject): unknown {

@@ -134,7 +134,7 @@ const wakeups = new WeakMap<Controller, { readonly reading: Reading; readonly fr
 
 /** Whether `world` gives `c` the same reading as `r`, compared in place: most checks find it quiet, and allocate nothing. */
 function readsAsBefore(c: Controller, world: World, e: ControllerEnv, r: Reading): boolean {
-  if (r.own !== getOwn(world.controllers, c.name) || r.retries !== world.retries || r.faults !== world.faults || r.config !== world.config || r.registry !== e.registry) return false;
+  if (!readsAsBeforeButStores(c, world, e, r)) return false;
   const watches = c.watches!;
   for (let i = 0; i < watches.length; i++) if (r.stores[i] !== getOwn(world.objects, watches[i]!)) return false;
   return true;
@@ -145,7 +145,7 @@ function isQuiet(c: Controller, world: World, e: ControllerEnv): boolean {
   const q = quiet.get(c);
   if (q === undefined || q.now !== world.now) return false;
   if (readsAsBefore(c, world, e, q.reading)) return true;
-  if (c.reactsTo === undefined || !onlyStoresDiffer(c, world, e, q.reading) || !changesLeaveQuiet(c, world, q)) return false;
+  if (c.reactsTo === undefined || !readsAsBeforeButStores(c, world, e, q.reading) || !changesLeaveQuiet(c, world, q)) return false;
   // The same reading but for the stores, which move on: taken over in place (a cache entry).
   const watches = c.watches;
   for (let i = 0; i < watches.length; i++) q.reading.stores[i] = getOwn(world.objects, watches[i]!);
@@ -154,8 +154,8 @@ function isQuiet(c: Controller, world: World, e: ControllerEnv): boolean {
   return true;
 }
 
-/** Whether `world` gives `c` the reading `r` but for the watched stores. */
-function onlyStoresDiffer(c: Controller, world: World, e: ControllerEnv, r: Reading): boolean {
+/** Whether `world` gives `c` the reading `r`, the watched stores aside. */
+function readsAsBeforeButStores(c: Controller, world: World, e: ControllerEnv, r: Reading): boolean {
   return r.own === getOwn(world.controllers, c.name) && r.retries === world.retries && r.faults === world.faults && r.config === world.config && r.registry === e.registry;
 }
 
