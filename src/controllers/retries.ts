@@ -8,7 +8,7 @@
  * same way (sim/controllerWrites.ts).
  */
 import type { Instant } from '../core/duration.ts';
-import type { Retry, World } from '../store/world.ts';
+import { worldWith, type Retry, type World } from '../store/world.ts';
 
 const baseDelayMs = 5;
 const maxDelayMs = 1000 * 1000;
@@ -34,7 +34,7 @@ export function failuresOf(world: World, controller: string, key: string): numbe
 export function recordFailure(world: World, controller: string, key: string): World {
   const attempts = failuresOf(world, controller, key) + 1;
   const retry: Retry = { attempts, notBefore: world.now + backoffMs(attempts) };
-  return { ...world, retries: { ...world.retries, [slot(controller, key)]: retry } };
+  return worldWith(world, { retries: { ...world.retries, [slot(controller, key)]: retry } });
 }
 
 /** The item went through: its backoff starts over. */
@@ -42,7 +42,7 @@ export function forget(world: World, controller: string, key: string): World {
   const s = slot(controller, key);
   if (world.retries?.[s] === undefined) return world;
   const { [s]: _gone, ...rest } = world.retries;
-  return Object.keys(rest).length === 0 ? withoutRetries(world) : { ...world, retries: rest };
+  return Object.keys(rest).length === 0 ? withoutRetries(world) : worldWith(world, { retries: rest });
 }
 
 function withoutRetries(world: World): World {

@@ -15,7 +15,7 @@ import { get, isExactList, list } from '../store/ops/read.ts';
 import { getObject } from '../store/objects.ts';
 import { patch } from '../store/ops/patch.ts';
 import { update } from '../store/ops/update.ts';
-import { fail, type OpContext, type OpResult } from '../store/ops/context.ts';
+import { contextWith, fail, type OpContext, type OpResult } from '../store/ops/context.ts';
 import type { World } from '../store/world.ts';
 import { decodeBody, decodePatchJson } from '../store/decode/decodeBody.ts';
 import { parseYamlDocument } from '../store/decode/parseYaml.ts';
@@ -47,14 +47,14 @@ export interface WatchOpen {
 export interface Handled {
   readonly world: World;
   readonly response: ApiResponse;
-  readonly watch?: WatchOpen;
+  readonly watch?: WatchOpen | undefined;
   /** Who the request ran as, when it got that far (for the trace). */
-  readonly user?: string;
+  readonly user?: string | undefined;
   /**
    * An authorized call of a `/sim/v1` control endpoint: the simulation answers it (sim/control.ts),
    * the API only authenticated and authorized it, as any non-resource path.
    */
-  readonly control?: ControlCall;
+  readonly control?: ControlCall | undefined;
 }
 
 export interface ControlCall {
@@ -96,7 +96,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText)) return { world, response: respondError(errors.badRequest(`invalid resource version: strconv.ParseUint: parsing ${JSON.stringify(rvText)}: invalid syntax`), rendering) };
       const rv = rvText === null || rvText === '' || rvText === '0' ? undefined : Number(rvText);
       const read = staleReadAt(world, env, { ...readOf('get'), object: () => getObject(world, r.rt.id, namespace, name) });
-      return done(get({ ...base, world: read.world }, namespace, name, rv, read.at), read.world);
+      return done(get(contextWith(base, { world: read.world }), namespace, name, rv, read.at), read.world);
     }
     case 'list':
     case 'watch': {
@@ -106,7 +106,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       if (verb === 'watch') return { world, response: respond(200, null, rendering), watch: { route: r, query: q.value, rendering } };
       if (isExactList(q.value)) return done(list(base, r.namespace, q.value));
       const read = staleReadAt(world, env, readOf('list'));
-      return done(list({ ...base, world: read.world }, r.namespace, read.at === undefined ? q.value : { ...q.value, cacheRevision: read.at }), read.world);
+      return done(list(contextWith(base, { world: read.world }), r.namespace, read.at === undefined ? q.value : { ...q.value, cacheRevision: read.at }), read.world);
     }
     case 'create':
     case 'update': {
@@ -125,14 +125,14 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
         if (nsErr !== null) return { world, response: respondError(nsErr, rendering) };
         const binding = normalizeMetadata(decoded.object);
         if ((binding.metadata.name ?? '') !== name) return { world, response: respondError(errors.badRequest('name in URL does not match name in Binding object'), rendering) };
-        return finish(world, r, withWarnings(bindPod({ ...base, dryRun: opts.dryRun }, namespace, binding), decoded.warnings), rendering);
+        return finish(world, r, withWarnings(bindPod(contextWith(base, { dryRun: opts.dryRun }), namespace, binding), decoded.warnings), rendering);
       }
       if (verb === 'create' && isVirtualCreate(r)) {
         const nsErr = checkNamespace(r, decoded.object);
         if (nsErr !== null) return { world, response: respondError(nsErr, rendering) };
         return finish(world, r, withWarnings(createVirtual(world, env, req.user, r, decoded.object), decoded.warnings), rendering);
       }
-      const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
+      const ctx = contextWith(base, { dryRun: opts.dryRun, fieldManager: opts.fieldManager });
       const obj = normalizeMetadata(decoded.object);
       // The RBAC storage's escalation check, before the store validates (auth/rbac/writeGuard.ts).
       const refused = refuseRbacWrite(world, table.names, req.user, { rt: r.rt, subresource: r.subresource, namespace, name }, verb, obj);
@@ -150,7 +150,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       if (q !== null && !q.ok) return { world, response: respondError(q.error, rendering) };
       const del = parseDeleteOptions(params, bodyText(req));
       if (!del.ok) return { world, response: respondError(del.error, rendering) };
-      const ctx = { ...base, dryRun: del.dryRun };
+      const ctx = contextWith(base, { dryRun: del.dryRun });
       if (q === null) return done(deleteObject(ctx, namespace, name, del.options));
       return done(deleteCollection(ctx, r.namespace, q.value, del.options));
     }
@@ -164,7 +164,7 @@ function handleScale(world: World, req: ApiRequest, r: ResourceRoute, params: UR
   if (verb === 'get') return read(getScale(base, namespace, name));
   const opts = writeOptions(params, req, verb === 'update' ? 'UpdateOptions' : 'PatchOptions', false);
   if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
-  const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager };
+  const ctx = contextWith(base, { dryRun: opts.dryRun, fieldManager: opts.fieldManager });
   const result = verb === 'update' ? putScale(ctx, namespace, name, req.body ?? '', header(req.headers, 'content-type'), opts.fieldValidation) : patchScale(ctx, namespace, name, bodyText(req), header(req.headers, 'content-type'));
   return finish(world, scaleRoute, result, rendering);
 }
@@ -257,7 +257,7 @@ function handlePatch(world: World, req: AuthenticatedRequest, r: ResourceRoute, 
   // The RBAC storage's escalation check, on the object the patch produced, before the store checks
   // and validates it (auth/rbac/writeGuard.ts).
   const storageGuard = (object: KubeObject, verb: 'create' | 'update') => refuseRbacWrite(world, base.names, req.user, write, verb, object);
-  const ctx = { ...base, dryRun: opts.dryRun, fieldManager: opts.fieldManager, storageGuard };
+  const ctx = contextWith(base, { dryRun: opts.dryRun, fieldManager: opts.fieldManager, storageGuard });
   const result = patch(ctx, r.namespace ?? '', r.name ?? '', { type: format, patch: patchValue, force: parseBool(forceText) === true, fieldValidation: opts.fieldValidation });
   return withinStorageLimits(world, r, result, rendering);
 }

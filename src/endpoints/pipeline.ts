@@ -14,7 +14,7 @@ import { authContext, isAllowed, type ApiEnv } from './env.ts';
 import { handle } from './handle.ts';
 import type { Handled } from './handleResource.ts';
 import { respondError } from './respond.ts';
-import type { ApiRequest } from './types.ts';
+import type { ApiRequest, AuthenticatedRequest } from './types.ts';
 import { warningHeaders } from './encode.ts';
 
 export { isAllowed };
@@ -43,6 +43,18 @@ export function identify(world: World, env: ApiEnv, req: ApiRequest): { ok: true
   return { ok: true, user: imp.type === 'user' ? imp.user : user, warnings };
 }
 
+// The two copies below are built field by field: requests and handler answers come from many
+// places in several hidden classes, and V8 spreads such objects on its slow path (together about a
+// tenth of an in-process PATCH).
+
+function authenticatedAs(req: ApiRequest, user: UserInfo): AuthenticatedRequest {
+  return { method: req.method, path: req.path, headers: req.headers, body: req.body, identity: req.identity, clientCertificate: req.clientCertificate, user };
+}
+
+function handledAs(h: Handled, user: string): Handled {
+  return { world: h.world, response: h.response, watch: h.watch, user, control: h.control };
+}
+
 export function serveRequest(world: World, env: ApiEnv, req: ApiRequest): Handled {
   const who = identify(world, env, req);
   if (!who.ok) return who.handled;
@@ -55,7 +67,7 @@ export function serveRequest(world: World, env: ApiEnv, req: ApiRequest): Handle
     if (fault.error !== null) return { world: fault.world, response: respondError(fault.error, json, who.warnings), user: who.user.username };
     current = fault.world;
   }
-  const handled = { ...handle(current, env, { ...req, user: who.user }), user: who.user.username };
+  const handled = handledAs(handle(current, env, authenticatedAs(req, who.user)), who.user.username);
   if (who.warnings.length === 0) return handled;
   const existing = handled.response.headers['warning'];
   const warning = [...warningHeaders(who.warnings), ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing])];

@@ -17,14 +17,14 @@ export interface ApiRequest {
   /** Header names in lower case. */
   readonly headers: HeaderMap;
   /** The body: text, or the exact bytes when the transport had them (protobuf is binary). */
-  readonly body?: string | Uint8Array;
+  readonly body?: string | Uint8Array | undefined;
   /**
    * An identity established outside the API (the in-process default admin, `as`): no
    * authenticator runs. Otherwise the request's credentials are authenticated.
    */
-  readonly identity?: UserInfo;
+  readonly identity?: UserInfo | undefined;
   /** PEM chain of the client certificate (mTLS). */
-  readonly clientCertificate?: string;
+  readonly clientCertificate?: string | undefined;
 }
 
 /** A request after authentication and impersonation: the user it runs as. */

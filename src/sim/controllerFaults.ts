@@ -7,7 +7,7 @@
  * are cleared, a crash without `for` restarts at once). A rule fires once, when its window opens.
  */
 import { parseDuration, type Instant } from '../core/duration.ts';
-import type { World } from '../store/world.ts';
+import { worldWith, type World } from '../store/world.ts';
 import { kindOfRule, type ControllerFault, type FaultState } from './faultRules.ts';
 import { controllersNamed } from './controllerNames.ts';
 
@@ -59,7 +59,7 @@ export function openDueWindows(world: World, controllers: readonly { readonly na
   for (const { state, index } of controllerRules(world)) {
     if (state.fired > 0 || windowOf(state).start > w.now) continue;
     const rule = state.rule as ControllerFault;
-    w = { ...w, faults: (w.faults ?? []).map((s, j) => (j === index ? { ...state, fired: 1 } : s)) };
+    w = worldWith(w, { faults: (w.faults ?? []).map((s, j) => (j === index ? { ...state, fired: 1 } : s)) });
     if (rule.action === 'crash') for (const name of controllersNamed(rule.controller, controllers)) w = forgetEverything(w, name);
   }
   return w;

@@ -13,7 +13,7 @@ import { isObject } from '../core/json.ts';
 import { errors, type ApiError } from '../core/status.ts';
 import { admits, kindOfRule, whenHolds, type ErrorFault, type FaultRule, type FaultState } from './faultRules.ts';
 import { namesOfController } from './controllerNames.ts';
-import type { World } from '../store/world.ts';
+import { worldWith, type World } from '../store/world.ts';
 import { firstFiring } from './firing.ts';
 import { nodeRuleCounts } from '../controllers/node-agent/ruleCounts.ts';
 
@@ -101,11 +101,11 @@ export function injectFault(world: World, req: FaultedRequest): FaultOutcome {
 export function installFaults(world: World, rules: readonly FaultRule[]): World {
   // Timed kinds count their `from` and `for` from the moment they were installed.
   const state = (rule: FaultRule): FaultState => (kindOfRule(rule) === 'controller' || kindOfRule(rule) === 'node' ? { rule, fired: 0, installedAt: world.now } : { rule, fired: 0 });
-  return { ...world, faults: [...((world.faults ?? []) as readonly FaultState[]), ...rules.map(state)] };
+  return worldWith(world, { faults: [...((world.faults ?? []) as readonly FaultState[]), ...rules.map(state)] });
 }
 
 export function clearFaults(world: World): World {
-  return { ...world, faults: [] };
+  return worldWith(world, { faults: [] });
 }
 
 /**

@@ -7,7 +7,7 @@
  * draws are part of the world, so a run with faults replays exactly.
  */
 import { drawInts } from '../ports/rng.ts';
-import type { World } from '../store/world.ts';
+import { worldWith, type World } from '../store/world.ts';
 import { kindOfRule, type FaultKind, type FaultRule, type FaultState } from './faultRules.ts';
 
 export interface Firing<R> {
@@ -18,7 +18,7 @@ export interface Firing<R> {
 }
 
 function withState(world: World, states: readonly FaultState[], i: number, next: FaultState): World {
-  return { ...world, faults: states.map((s, j) => (j === i ? next : s)) };
+  return worldWith(world, { faults: states.map((s, j) => (j === i ? next : s)) });
 }
 
 /** The first rule of `kind` that fires for an occurrence `matches` selects. */
@@ -39,7 +39,7 @@ export function firstFiring<R extends FaultRule>(world: World, kind: FaultKind, 
     }
     if (rule.probability !== undefined && rule.probability < 1) {
       const drawn = drawInts(w.seed, w.rng, stream, 1, 1_000_000);
-      w = { ...w, rng: drawn.streams };
+      w = worldWith(w, { rng: drawn.streams });
       if (drawn.values[0]! >= rule.probability * 1_000_000) continue;
     }
     return { world: withState(w, states, i, { ...state, fired: state.fired + 1 }), fired: rule };

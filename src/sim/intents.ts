@@ -19,7 +19,7 @@ import { update } from '../store/ops/update.ts';
 import { bindPod } from '../store/ops/bind.ts';
 import { updateScale } from '../store/ops/scale.ts';
 import type { OpContext, OpResult } from '../store/ops/context.ts';
-import type { World } from '../store/world.ts';
+import { worldWith, type World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
 import { describeIntent, type Actor, type Intent } from '../controllers/types.ts';
 import type { CryptoFacts } from '../api/crypto.ts';
@@ -69,7 +69,7 @@ function run(ctx: OpContext, intent: Intent): OpResult {
 }
 
 export function applyIntent(world: World, table: ResourceTable, controller: string, actor: Actor, intent: Intent, crypto: CryptoFacts): Applied {
-  if (intent.type === 'remember') return { ok: true, world: { ...world, controllers: { ...world.controllers, [intent.controller]: intent.state } } };
+  if (intent.type === 'remember') return { ok: true, world: worldWith(world, { controllers: { ...world.controllers, [intent.controller]: intent.state } }) };
   // Faults act before the handler, as in the request pipeline: even a delete of an object already gone meets them.
   const fault = faultOfWrite(world, table, controller, actor, intent);
   if (fault.error !== null) return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: fault.error.status }, serverSide: true };

@@ -16,7 +16,7 @@ import type { Instant } from '../core/duration.ts';
 import { compactLog, everyEntryAfterEntry, lastLogEntry, type LogEntry } from '../store/history.ts';
 import { getObject } from '../store/objects.ts';
 import { drawPermutation } from '../ports/rng.ts';
-import type { World } from '../store/world.ts';
+import { worldWith, type World } from '../store/world.ts';
 import type { ResourceTable } from '../registry/index.ts';
 import { describeIntent, type Controller, type ControllerEnv, type ControllerServices, type Intent } from '../controllers/types.ts';
 import { nextRetry } from '../controllers/retries.ts';
@@ -296,13 +296,12 @@ export function settleWorld(world: World, table: ResourceTable, services: Contro
 /** History compaction at every multiple of the interval, as etcd's periodic compactor. */
 function compact(world: World): World {
   const compactedRevision = Math.max(world.compactedRevision, world.revisionAtLastCompaction);
-  return {
-    ...world,
+  return worldWith(world, {
     compactedRevision,
     revisionAtLastCompaction: world.revision,
     nextCompactionAt: world.nextCompactionAt + world.config.compactionIntervalMs,
     log: compactLog(world.log, compactedRevision),
-  };
+  });
 }
 
 /** The next instant something is due: compaction, a retry, a fault window's edge, a controller's timer. */
@@ -332,14 +331,14 @@ export function advanceWorld(world: World, table: ResourceTable, until: Instant,
   for (let visits = 0; visits < limits.advanceWakeupsMax; visits++) {
     const due = nextWakeup(w, table, services, controllers);
     if (due > until) break;
-    w = { ...w, now: Math.max(w.now, due) };
+    w = worldWith(w, { now: Math.max(w.now, due) });
     if (w.now >= w.nextCompactionAt) w = compact(w);
     const writes: WriteAttribution[] = [];
     w = settleInto(w, table, services, controllers, writes, rejections);
     instants.push({ world: w, writes });
   }
   const writes: WriteAttribution[] = [];
-  w = settleInto({ ...w, now: until }, table, services, controllers, writes, rejections);
+  w = settleInto(worldWith(w, { now: until }), table, services, controllers, writes, rejections);
   instants.push({ world: w, writes });
   return { world: w, instants, rejections };
 }

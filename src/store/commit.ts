@@ -8,7 +8,7 @@ import { assert } from '../core/assert.ts';
 import { appendLog, compactLog, oldestLogRevision, type ChangeType } from './history.ts';
 import { objectsWith, objectsWithout } from './objects.ts';
 import { updateOwnerIndex } from './ownerIndex.ts';
-import type { World } from './world.ts';
+import { copyWorld, type World } from './world.ts';
 
 export interface Committed {
   readonly world: World;
@@ -39,6 +39,11 @@ export function commit(world: World, resource: string, type: ChangeType, object:
   // A log trimmed by its size bound raises the compaction mark: older starts must get 410.
   const oldest = oldestLogRevision(log);
   const compactedRevision = oldest !== null && oldest - 1 > world.compactedRevision ? oldest - 1 : world.compactedRevision;
-  const next: World = { ...world, objects, revision: rv, log, compactedRevision, owners: updateOwnerIndex(world.owners, resource, prev, type === 'DELETED' ? null : stored) };
+  const next = copyWorld(world);
+  next.objects = objects;
+  next.revision = rv;
+  next.log = log;
+  next.compactedRevision = compactedRevision;
+  next.owners = updateOwnerIndex(world.owners, resource, prev, type === 'DELETED' ? null : stored);
   return { world: next, object: stored };
 }

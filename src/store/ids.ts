@@ -4,7 +4,7 @@
  * revision, so they change nothing and never hand out the uid a real create will get.
  */
 import { drawBytes, drawInts } from '../ports/rng.ts';
-import type { World } from './world.ts';
+import { worldWith, type World } from './world.ts';
 
 /** Two hex digits per byte value, made once (a uid is made for every object created). */
 const hexOfByte: readonly string[] = Array.from({ length: 256 }, (_, x) => x.toString(16).padStart(2, '0'));
@@ -23,7 +23,7 @@ export function newUid(world: World, dryRun: boolean): { uid: string; world: Wor
     return { uid: uuidFromBytes(bytes), world };
   }
   const { bytes, streams } = drawBytes(world.seed, world.rng, 'uid', 16);
-  return { uid: uuidFromBytes(bytes), world: { ...world, rng: streams } };
+  return { uid: uuidFromBytes(bytes), world: worldWith(world, { rng: streams }) };
 }
 
 /** apimachinery's alphabet: no vowels, no digits that look like letters. */
@@ -33,11 +33,11 @@ export function generatedSuffix(world: World, dryRun: boolean, attempt: number):
   const stream = dryRun ? `dryrun-names/${world.revision}/${attempt}` : 'names';
   const { values, streams } = drawInts(world.seed, dryRun ? {} : world.rng, stream, 5, alphabet.length);
   const suffix = values.map((v) => alphabet[v]).join('');
-  return { suffix, world: dryRun ? world : { ...world, rng: streams } };
+  return { suffix, world: dryRun ? world : worldWith(world, { rng: streams }) };
 }
 
 /** A token's `jti`: a v4-shaped UUID from its own stream, so issuing tokens never shifts uids. */
 export function newTokenId(world: World): { jti: string; world: World } {
   const { bytes, streams } = drawBytes(world.seed, world.rng, 'jti', 16);
-  return { jti: uuidFromBytes(bytes), world: { ...world, rng: streams } };
+  return { jti: uuidFromBytes(bytes), world: worldWith(world, { rng: streams }) };
 }

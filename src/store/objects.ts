@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from '../api/meta.ts';
 import { compareKeys, emptyTrie, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
-import type { World } from './world.ts';
+import { worldWith, type World } from './world.ts';
 
 export function getObject(world: World, resource: string, namespace: string, name: string): KubeObject | undefined {
   const byNs = world.objects[resource];
@@ -15,12 +15,12 @@ export function getObject(world: World, resource: string, namespace: string, nam
 }
 
 export function putObject(world: World, resource: string, namespace: string, name: string, object: KubeObject): World {
-  return { ...world, objects: objectsWith(world.objects, resource, namespace, name, object) };
+  return worldWith(world, { objects: objectsWith(world.objects, resource, namespace, name, object) });
 }
 
 export function removeObject(world: World, resource: string, namespace: string, name: string): World {
   const objects = objectsWithout(world.objects, resource, namespace, name);
-  return objects === world.objects ? world : { ...world, objects };
+  return objects === world.objects ? world : worldWith(world, { objects });
 }
 
 /** The stores of every resource with one object put (commit.ts builds its world once from it). */

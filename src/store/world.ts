@@ -79,6 +79,41 @@ export function emptyWorld(seed: string, start: Instant, config: WorldConfig): W
   };
 }
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * A copy of `world` to change some fields of, built field by field in one order (the order of
+ * `emptyWorld`, then the optional parts present). Every world made so has the same hidden class;
+ * worlds spread from one another (`{ ...world, revision }`) came in several, and V8 copies an
+ * object at a site that has seen several classes on its slow path: at the commit of every write,
+ * about a microsecond and a half of a forty-microsecond PATCH.
+ */
+export function copyWorld(world: World): Mutable<World> {
+  const out: Mutable<World> = {
+    format: world.format,
+    seed: world.seed,
+    config: world.config,
+    now: world.now,
+    revision: world.revision,
+    compactedRevision: world.compactedRevision,
+    revisionAtLastCompaction: world.revisionAtLastCompaction,
+    nextCompactionAt: world.nextCompactionAt,
+    rng: world.rng,
+    objects: world.objects,
+    log: world.log,
+    owners: world.owners,
+    controllers: world.controllers,
+  };
+  if (world.faults !== undefined) out.faults = world.faults;
+  if (world.retries !== undefined) out.retries = world.retries;
+  return out;
+}
+
+/** `world` with `parts` replaced (a copy as `copyWorld` makes). */
+export function worldWith(world: World, parts: Partial<World>): World {
+  return Object.assign(copyWorld(world), parts);
+}
+
 export function namespacesOf(world: World, resourceId: string): Trie<Trie<KubeObject>> {
   return world.objects[resourceId] ?? emptyTrie;
 }

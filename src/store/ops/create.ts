@@ -17,7 +17,7 @@ import type { World } from '../world.ts';
 import { checkNamespaceOpen } from './namespaceLifecycle.ts';
 import { dedupOwnerReferences } from './ownerReferences.ts';
 import { omitEmptyCollections } from './omitEmpty.ts';
-import { fail, groupKind, groupResource, strategyContext, type OpContext, type OpResult } from './context.ts';
+import { contextWith, fail, groupKind, groupResource, strategyContext, type OpContext, type OpResult } from './context.ts';
 import { apiVersionOf, withTypeMeta } from './typeMeta.ts';
 
 const wipedOnCreate = ['creationTimestamp', 'uid', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'selfLink'] as const;
@@ -73,7 +73,7 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
   }
   const drawnUid = newUid(world, ctx.dryRun);
   world = drawnUid.world;
-  const sctx = strategyContext({ ...ctx, world });
+  const sctx = strategyContext(contextWith(ctx, { world }));
   let obj: KubeObject = withTypeMeta(ctx.rt, {
     ...input,
     metadata: { ...meta, name, uid: drawnUid.uid, creationTimestamp: formatInstant(world.now) },

@@ -5,7 +5,7 @@
  * promising a Status: docs/divergences.md).
  */
 import type { KubeObject } from '../../api/meta.ts';
-import type { OpBody, OpContext, OpResult } from './context.ts';
+import { contextWith, type OpBody, type OpContext, type OpResult } from './context.ts';
 import { deleteObject, type DeleteOptions } from './delete.ts';
 import { list, type ListOptions } from './read.ts';
 
@@ -17,7 +17,7 @@ export function deleteCollection(ctx: OpContext, namespace: string | null, listO
   const warnings: string[] = [];
   const { preconditions: _p, ...rest } = opts;
   for (const item of body.items) {
-    const r = deleteObject({ ...ctx, world }, item.metadata.namespace ?? '', item.metadata.name ?? '', rest);
+    const r = deleteObject(contextWith(ctx, { world }), item.metadata.namespace ?? '', item.metadata.name ?? '', rest);
     if (!r.ok) continue; // gone meanwhile: not an error for a collection delete
     world = r.world;
     warnings.push(...r.warnings);

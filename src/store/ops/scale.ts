@@ -7,7 +7,7 @@
 import type { KubeObject } from '../../api/meta.ts';
 import { errors } from '../../core/status.ts';
 import { applyScale, scaleOf, validateScale } from '../../registry/stateful-set/scale.ts';
-import { fail, type OpContext, type OpResult } from './context.ts';
+import { contextWith, fail, type OpContext, type OpResult } from './context.ts';
 import { get } from './read.ts';
 import { update } from './update.ts';
 
@@ -15,7 +15,7 @@ const scaleKind = { group: 'autoscaling', kind: 'Scale' };
 
 /** The parent object a Scale is read from, or the error reading it. */
 export function scaleParent(ctx: OpContext, namespace: string, name: string): { ok: true; parent: KubeObject } | { ok: false; result: OpResult } {
-  const r = get({ ...ctx, subresource: '' }, namespace, name);
+  const r = get(contextWith(ctx, { subresource: '' }), namespace, name);
   return r.ok ? { ok: true, parent: r.body as KubeObject } : { ok: false, result: r };
 }
 
@@ -23,7 +23,7 @@ export function scaleParent(ctx: OpContext, namespace: string, name: string): { 
 export function writeScale(ctx: OpContext, parent: KubeObject, scale: KubeObject, namespace: string, name: string): OpResult {
   const problems = validateScale(scale);
   if (problems.length > 0) return fail(errors.invalid(scaleKind, name, problems));
-  const r = update({ ...ctx, subresource: '' }, applyScale(parent, scale), namespace, name);
+  const r = update(contextWith(ctx, { subresource: '' }), applyScale(parent, scale), namespace, name);
   return r.ok ? { ...r, body: scaleOf(r.body as KubeObject) } : r;
 }
 
