@@ -5,6 +5,7 @@
  * resumes exactly. This is the only file that imports seedrandom.
  */
 import seedrandom from 'seedrandom';
+import { withEntry } from '../core/json.ts';
 
 /** ARC4 state as seedrandom exports it ({ i, j, S }). */
 export type RngState = { readonly i: number; readonly j: number; readonly S: readonly number[] };
@@ -99,7 +100,7 @@ export function drawBytes(seed: string, streams: RngStreams, stream: string, cou
   const prng = open(seed, stream, streams[stream]);
   const bytes = new Uint8Array(count);
   for (let k = 0; k < count; k++) bytes[k] = (prng.int32() >>> 0) & 0xff;
-  return { bytes, streams: { ...streams, [stream]: prng.state() } };
+  return { bytes, streams: withEntry(streams, stream, prng.state()) };
 }
 
 /** Draws integers uniformly in [0, bound). */
@@ -107,7 +108,7 @@ export function drawInts(seed: string, streams: RngStreams, stream: string, coun
   const prng = open(seed, stream, streams[stream]);
   const values: number[] = [];
   for (let k = 0; k < count; k++) values.push(Math.floor(prng.double() * bound));
-  return { values, streams: { ...streams, [stream]: prng.state() } };
+  return { values, streams: withEntry(streams, stream, prng.state()) };
 }
 
 /** A uniformly drawn order of `n` items (Fisher–Yates): `order[k]` is the index of the k-th. */
@@ -118,5 +119,5 @@ export function drawPermutation(seed: string, streams: RngStreams, stream: strin
     const j = Math.floor(prng.double() * (k + 1));
     [order[k], order[j]] = [order[j]!, order[k]!];
   }
-  return { order, streams: { ...streams, [stream]: prng.state() } };
+  return { order, streams: withEntry(streams, stream, prng.state()) };
 }

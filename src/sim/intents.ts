@@ -12,6 +12,7 @@
 import type { Status } from '../core/status.ts';
 import { storageRefusal } from '../store/storageLimits.ts';
 import { assert, assertNever } from '../core/assert.ts';
+import { withEntry } from '../core/json.ts';
 import { getObject } from '../store/objects.ts';
 import { create } from '../store/ops/create.ts';
 import { deleteObject } from '../store/ops/delete.ts';
@@ -69,7 +70,7 @@ function run(ctx: OpContext, intent: Intent): OpResult {
 }
 
 export function applyIntent(world: World, table: ResourceTable, controller: string, actor: Actor, intent: Intent, crypto: CryptoFacts): Applied {
-  if (intent.type === 'remember') return { ok: true, world: worldWith(world, { controllers: { ...world.controllers, [intent.controller]: intent.state } }) };
+  if (intent.type === 'remember') return { ok: true, world: worldWith(world, { controllers: withEntry(world.controllers, intent.controller, intent.state) }) };
   // Faults act before the handler, as in the request pipeline: even a delete of an object already gone meets them.
   const fault = faultOfWrite(world, table, controller, actor, intent);
   if (fault.error !== null) return { ok: false, world: fault.world, rejection: { controller, intent: describeIntent(intent), status: fault.error.status }, serverSide: true };

@@ -6,6 +6,7 @@
 import type { KubeObject } from '../api/meta.ts';
 import { compareKeys, emptyTrie, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
 import { worldWith, type World } from './world.ts';
+import { withEntry } from '../core/json.ts';
 
 export function getObject(world: World, resource: string, namespace: string, name: string): KubeObject | undefined {
   const byNs = world.objects[resource];
@@ -27,7 +28,7 @@ export function removeObject(world: World, resource: string, namespace: string, 
 export function objectsWith(objects: World['objects'], resource: string, namespace: string, name: string, object: KubeObject): World['objects'] {
   const byNs = objects[resource] ?? emptyTrie;
   const byName = trieGet(byNs, namespace) ?? emptyTrie;
-  return { ...objects, [resource]: trieSet(byNs, namespace, trieSet(byName, name, object)) };
+  return withEntry(objects, resource, trieSet(byNs, namespace, trieSet(byName, name, object)));
 }
 
 /** The stores of every resource with one object removed (the same stores when it was absent). */
@@ -38,7 +39,7 @@ export function objectsWithout(objects: World['objects'], resource: string, name
   if (byName === undefined) return objects;
   const rest = trieDelete(byName, name);
   const nextNs = trieIsEmpty(rest) ? trieDelete(byNs, namespace) : trieSet(byNs, namespace, rest);
-  return { ...objects, [resource]: nextNs };
+  return withEntry(objects, resource, nextNs);
 }
 
 /** Objects of one namespace (or all namespaces when `namespace` is null), in key order. */

@@ -5,6 +5,7 @@
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
 import { formatInstant } from '../../core/duration.ts';
+import { copyObject } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { limits } from '../../core/limits.ts';
 import { validateObjectMetaCreate } from '../../registry/validation/objectMeta.ts';
@@ -29,7 +30,7 @@ export interface CreateOptions {
 
 export function create(ctx: OpContext, input: KubeObject, urlNamespace: string, options: CreateOptions = {}): OpResult {
   const { rt } = ctx;
-  const meta = { ...input.metadata };
+  const meta = copyObject(input.metadata);
   if (rt.namespaced) {
     if (meta.namespace === undefined || meta.namespace === '') meta.namespace = urlNamespace;
     else if (meta.namespace !== urlNamespace) return fail(errors.badRequest('the namespace of the provided object does not match the namespace sent on the request'));
@@ -74,10 +75,11 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
   const drawnUid = newUid(world, ctx.dryRun);
   world = drawnUid.world;
   const sctx = strategyContext(contextWith(ctx, { world }));
-  let obj: KubeObject = withTypeMeta(ctx.rt, {
-    ...input,
-    metadata: { ...meta, name, uid: drawnUid.uid, creationTimestamp: formatInstant(world.now) },
-  });
+  const created = copyObject(meta);
+  created.name = name;
+  created.uid = drawnUid.uid;
+  created.creationTimestamp = formatInstant(world.now);
+  let obj: KubeObject = withTypeMeta(ctx.rt, { ...input, metadata: created });
   for (const field of ctx.rt.resetFields) delete obj[field];
   obj = ctx.rt.strategy.prepareForCreate(obj, sctx);
   if (ctx.rt.admitCreate !== undefined) {
@@ -85,7 +87,11 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
     if (!admitted.ok) return fail(errors.forbidden(groupResource(ctx), name, admitted.message));
     obj = admitted.object;
   }
-  if (ctx.rt.hasGeneration) obj = { ...obj, metadata: { ...obj.metadata, generation: 1 } };
+  if (ctx.rt.hasGeneration) {
+    const meta = copyObject(obj.metadata);
+    meta.generation = 1;
+    obj = { ...obj, metadata: meta };
+  }
   else delete obj.metadata.generation;
   obj = omitEmptyCollections(obj, ctx.rt.schema);
   const fieldErrors = [...validateObjectMetaCreate(obj.metadata, { namespaced: ctx.rt.namespaced, nameRule: ctx.rt.nameRule }), ...ctx.rt.strategy.validate(obj, sctx)];

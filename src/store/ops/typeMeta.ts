@@ -4,20 +4,25 @@
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
 import type { ResourceType } from '../../registry/types.ts';
+import { copyInto, copyObject } from '../../core/json.ts';
 
 export function apiVersionOf(rt: ResourceType): string {
   return rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;
 }
 
+const isTypeMeta = (key: string): boolean => key === 'kind' || key === 'apiVersion';
+
 /** Puts apiVersion and kind first, as the Go serializer emits them. */
 export function withTypeMeta(rt: ResourceType, obj: KubeObject): KubeObject {
-  const { apiVersion: _a, kind: _k, ...rest } = obj;
-  return { kind: rt.kind, apiVersion: apiVersionOf(rt), ...rest } as KubeObject;
+  // Key by key rather than a rest and a spread: see copyObject.
+  const out: Record<string, unknown> = { kind: rt.kind, apiVersion: apiVersionOf(rt) };
+  copyInto(out, obj, isTypeMeta);
+  return out as KubeObject;
 }
 
 /** managedFields as the server stores them: omitted when no manager owns anything. */
 export function withManagedFields(meta: KubeObject['metadata'], entries: readonly ManagedFieldsEntry[]): KubeObject['metadata'] {
-  const out = { ...meta };
+  const out = copyObject(meta);
   if (entries.length === 0) delete out.managedFields;
   // The list itself, not a copy (stored lists are never mutated): the next write finds its
   // decoding by identity (managedFieldsCodec.ts).

@@ -2,7 +2,7 @@
  * JSON merge patch (RFC 7386): objects merge recursively, `null` deletes a key, everything else
  * replaces. Nulls inside newly added subtrees are pruned. Keys such as `__proto__` are ordinary.
  */
-import { cloneJson, isObject, setOwn, hasOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
+import { cloneJson, copyObject, isObject, setOwn, hasOwn, type JsonObject, type JsonValue } from '../../core/json.ts';
 
 function prune(v: JsonValue): JsonValue {
   if (Array.isArray(v)) return v.map(prune);
@@ -14,9 +14,7 @@ function prune(v: JsonValue): JsonValue {
 
 export function applyMergePatch(doc: JsonValue, patch: JsonValue): JsonValue {
   if (!isObject(patch)) return cloneJson(patch);
-  const target: JsonObject = isObject(doc) ? { ...doc } : {};
-  const out: JsonObject = {};
-  for (const k of Object.keys(target)) setOwn(out, k, target[k]!);
+  const out: JsonObject = isObject(doc) ? copyObject(doc) : {};
   for (const k of Object.keys(patch)) {
     const p = patch[k]!;
     if (p === null) {
