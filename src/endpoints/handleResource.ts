@@ -116,7 +116,7 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       const format = bodyFormatOf(header(req.headers, 'content-type'));
       if (format === null) return { world, response: respondError(errors.unsupportedMediaType(readMediaTypes), rendering) };
       const target = bodyKindOf(r);
-      const decoded = decodeBody({ bytes: format === 'protobuf' ? bodyBytes(req) : bodyText(req), contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
+      const decoded = decodeBody({ bytes: format === 'protobuf' ? bodyBytes(req) : req.json !== undefined && format === 'json' ? '' : bodyText(req), value: req.json, contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
       if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
       const typeErr = checkTypeMeta(target, decoded.object);
       if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };
@@ -165,7 +165,7 @@ function handleScale(world: World, req: ApiRequest, r: ResourceRoute, params: UR
   const opts = writeOptions(params, req, verb === 'update' ? 'UpdateOptions' : 'PatchOptions', false);
   if (!opts.ok) return { world, response: respondError(opts.error, rendering) };
   const ctx = contextWith(base, { dryRun: opts.dryRun, fieldManager: opts.fieldManager });
-  const result = verb === 'update' ? putScale(ctx, namespace, name, req.body ?? '', header(req.headers, 'content-type'), opts.fieldValidation) : patchScale(ctx, namespace, name, bodyText(req), header(req.headers, 'content-type'));
+  const result = verb === 'update' ? putScale(ctx, namespace, name, req.body ?? bodyText(req), header(req.headers, 'content-type'), opts.fieldValidation) : patchScale(ctx, namespace, name, bodyText(req), header(req.headers, 'content-type'));
   return finish(world, scaleRoute, result, rendering);
 }
 
@@ -232,7 +232,6 @@ function writeOptions(params: URLSearchParams, req: ApiRequest, kind: OptionsKin
 }
 
 function handlePatch(world: World, req: AuthenticatedRequest, r: ResourceRoute, params: URLSearchParams, base: OpContext, rendering: Rendering): Handled {
-  const body = bodyText(req);
   const format = patchFormatOf(header(req.headers, 'content-type'));
   if (format === null) return { world, response: respondError(errors.unsupportedPatchType(), rendering) };
   const opts = writeOptions(params, req, 'PatchOptions', format === 'apply');
@@ -243,13 +242,14 @@ function handlePatch(world: World, req: AuthenticatedRequest, r: ResourceRoute, 
   }
   let patchValue: JsonValue;
   if (format === 'apply') {
-    const parsed = parseYamlDocument(body);
+    const parsed = parseYamlDocument(bodyText(req));
     if (!parsed.ok) return { world, response: respondError(errors.badRequest(`error decoding patch: ${parsed.message}`), rendering) };
     const applyErr = checkApplyBody(r, parsed.value);
     if (applyErr !== null) return { world, response: respondError(applyErr, rendering) };
     patchValue = parsed.value;
   } else {
-    const parsed = decodePatchJson(body);
+    // A value given in-process is what its text would parse to (ApiRequest.json).
+    const parsed = req.json !== undefined ? { ok: true as const, value: req.json } : decodePatchJson(bodyText(req));
     if (!parsed.ok) return { world, response: respondError(parsed.error, rendering) };
     patchValue = parsed.value;
   }

@@ -48,7 +48,7 @@ export function identify(world: World, env: ApiEnv, req: ApiRequest): { ok: true
 // tenth of an in-process PATCH).
 
 function authenticatedAs(req: ApiRequest, user: UserInfo): AuthenticatedRequest {
-  return { method: req.method, path: req.path, headers: req.headers, body: req.body, identity: req.identity, clientCertificate: req.clientCertificate, user };
+  return { method: req.method, path: req.path, headers: req.headers, body: req.body, json: req.json, identity: req.identity, clientCertificate: req.clientCertificate, user };
 }
 
 function handledAs(h: Handled, user: string): Handled {

@@ -3,6 +3,8 @@
  * and the HTTP server both build an `ApiRequest` and send back the `ApiResponse`.
  */
 import type { UserInfo } from '../api/userInfo.ts';
+import type { JsonValue } from '../core/json.ts';
+import { jsonBytesAtMost } from '../core/jsonSizeBound.ts';
 
 export type { UserInfo };
 
@@ -18,6 +20,12 @@ export interface ApiRequest {
   readonly headers: HeaderMap;
   /** The body: text, or the exact bytes when the transport had them (protobuf is binary). */
   readonly body?: string | Uint8Array | undefined;
+  /**
+   * The body as its JSON value, given instead of `body` by an in-process caller whose object is
+   * plain JSON data (core/plainJson.ts): the text is `JSON.stringify(json)`, made only for a reader
+   * that needs text. The value is the request's own (a copy), as a parse of the text would be.
+   */
+  readonly json?: JsonValue | undefined;
   /**
    * An identity established outside the API (the in-process default admin, `as`): no
    * authenticator runs. Otherwise the request's credentials are authenticated.
@@ -41,7 +49,8 @@ export interface ApiResponse {
 /** The body as text (UTF-8). */
 export function bodyText(req: ApiRequest): string {
   const b = req.body;
-  return b === undefined ? '' : typeof b === 'string' ? b : new TextDecoder().decode(b);
+  if (b === undefined) return req.json === undefined ? '' : JSON.stringify(req.json);
+  return typeof b === 'string' ? b : new TextDecoder().decode(b);
 }
 
 /**
@@ -50,7 +59,7 @@ export function bodyText(req: ApiRequest): string {
  */
 export function bodyExceeds(req: ApiRequest, limit: number): boolean {
   const b = req.body;
-  if (b === undefined) return false;
+  if (b === undefined) return req.json !== undefined && !jsonBytesAtMost(req.json, limit) && bodyExceeds({ ...req, body: bodyText(req) }, limit);
   if (typeof b !== 'string') return b.length > limit;
   return b.length * 3 > limit && new TextEncoder().encode(b).length > limit;
 }
@@ -58,5 +67,5 @@ export function bodyExceeds(req: ApiRequest, limit: number): boolean {
 /** The body as bytes. */
 export function bodyBytes(req: ApiRequest): Uint8Array {
   const b = req.body;
-  return b === undefined ? new Uint8Array(0) : typeof b === 'string' ? new TextEncoder().encode(b) : b;
+  return b === undefined ? new TextEncoder().encode(bodyText(req)) : typeof b === 'string' ? new TextEncoder().encode(b) : b;
 }

@@ -256,7 +256,7 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
   for (let round = 0; round < limits.settleRoundsMax; round++) {
     const busy: string[] = [];
     for (const c of roundOrder(w, controllers, round)) {
-      if (stopped.has(c.name)) continue;
+      if (stopped.size > 0 && stopped.has(c.name)) continue;
       if (idle.includes(c)) {
         if (services.checkSkips === true) {
           const intents = c.reconcile(w, e);

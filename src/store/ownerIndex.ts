@@ -65,6 +65,8 @@ export function updateOwnerIndex(index: OwnerIndex, resource: string, prev: Kube
 
 /** Dependents of an owner, sorted. */
 export function dependentsOf(index: OwnerIndex, ownerUid: string): string[] {
+  // No owner has dependents (a cluster of accounts and requests): no uid to hash.
+  if (index === emptyTrie) return [];
   const deps = trieGet(index, ownerUid);
   return deps === undefined ? [] : [...trieSortedKeys(deps)];
 }

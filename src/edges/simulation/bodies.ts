@@ -4,6 +4,8 @@
  * is JSON, else the text).
  */
 import type { ApiResponse } from '../../endpoints/types.ts';
+import type { JsonValue } from '../../core/json.ts';
+import { plainJsonCopy } from '../../core/plainJson.ts';
 
 type Headers = Record<string, string | readonly string[]>;
 
@@ -25,15 +27,16 @@ export function requestHeaders(h: Readonly<Headers>): Headers {
   return out;
 }
 
-export function encodeBody(body: unknown, headers: Headers): { body: string | Uint8Array; headers: Headers } {
+export function encodeBody(body: unknown, headers: Headers): { body?: string | Uint8Array; json?: JsonValue; headers: Headers } {
   if (body === undefined || body === null) return { body: '', headers };
   if (typeof body === 'string') return { body, headers };
   // Bytes stay bytes: protobuf bodies are binary.
   if (body instanceof Uint8Array) return { body, headers };
-  if (headers['content-type'] !== undefined) return { body: JSON.stringify(body), headers };
-  const out = Object.assign(Object.create(null) as Headers, headers);
-  out['content-type'] = 'application/json';
-  return { body: JSON.stringify(body), headers: out };
+  const given = headers['content-type'];
+  const typed = given === undefined ? Object.assign(Object.create(null) as Headers, headers, { 'content-type': 'application/json' }) : headers;
+  // Sent as JSON: the value itself when it is plain JSON data and the API reads it as JSON.
+  const json = given === undefined || (typeof given === 'string' && isJsonMediaType(given)) ? plainJsonCopy(body) : undefined;
+  return json === undefined ? { body: JSON.stringify(body), headers: typed } : { json, headers: typed };
 }
 
 /** JSON media types: `application/json` and every `application/*+json` (`application/jwk-set+json`, …). */

@@ -20,7 +20,7 @@ export class ReadAnswers {
 
   /** The request's identity as a read: null for anything with a body or another method. */
   key(request: ApiRequest): string | null {
-    if (request.method !== 'GET' || (request.body !== undefined && request.body.length > 0)) return null;
+    if (request.method !== 'GET' || (request.body !== undefined && request.body.length > 0) || request.json !== undefined) return null;
     // JSON keeps every part apart whatever it contains (header order as the client sent them).
     return JSON.stringify([request.path, request.headers, request.identity ?? null, request.clientCertificate ?? null]);
   }

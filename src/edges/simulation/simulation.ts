@@ -317,6 +317,7 @@ export class Simulation {
       path: req.path,
       headers: encoded.headers,
       body: encoded.body,
+      json: encoded.json,
       ...(identity === undefined ? {} : { identity }),
       ...(req.clientCertificate === undefined ? {} : { clientCertificate: req.clientCertificate }),
     };

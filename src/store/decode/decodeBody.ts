@@ -16,6 +16,8 @@ import { decodeKubernetesProtobuf } from './protobuf/decodeProtobuf.ts';
 export interface DecodeInput {
   /** Text for JSON and YAML, bytes for protobuf. */
   readonly bytes: string | Uint8Array;
+  /** A JSON body already a value (ApiRequest.json): `bytes` is not read, the text is its JSON. */
+  readonly value?: JsonValue | undefined;
   readonly contentType: 'json' | 'yaml' | 'protobuf';
   readonly schema: Schema;
   readonly kind: string;
@@ -39,14 +41,22 @@ function parseProtobuf(bytes: Uint8Array, kind: string): { ok: true; value: Json
   return { ok: true, value: decoded.object, duplicates: [] };
 }
 
+function textOf(input: DecodeInput): string {
+  if (input.value !== undefined) return JSON.stringify(input.value);
+  return typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
+}
+
 export function decodeBody(input: DecodeInput): DecodeResult {
   let parsed: { ok: true; value: JsonValue; duplicates: string[] } | { ok: false; message: string };
   if (input.contentType === 'protobuf') {
     const proto = parseProtobuf(typeof input.bytes === 'string' ? new TextEncoder().encode(input.bytes) : input.bytes, input.kind);
     if (!proto.ok) return proto;
     parsed = proto;
+  } else if (input.contentType === 'json' && input.value !== undefined) {
+    // What parseJson gives for its text: one value, no duplicate keys (an object has none).
+    parsed = { ok: true, value: input.value, duplicates: [] };
   } else {
-    const text = typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
+    const text = textOf(input);
     parsed = input.contentType === 'yaml' ? parseYamlDocument(text) : parseJson(text.trim() === '' ? 'null' : text);
     if (!parsed.ok) return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${parsed.message} (${preview(text)})`) };
   }
@@ -54,7 +64,7 @@ export function decodeBody(input: DecodeInput): DecodeResult {
   // apiVersion or kind is not a string, fails before typed decoding.
   const unreadable = parsed.value === null ? "couldn't get version/kind; json parse error: Object 'Kind' is missing in 'null'" : versionKindError(parsed.value);
   if (unreadable !== null) {
-    const text = typeof input.bytes === 'string' ? input.bytes : new TextDecoder().decode(input.bytes);
+    const text = textOf(input);
     return { ok: false, error: errors.badRequest(`the object provided is unrecognized (must be of type ${input.kind}): ${unreadable} (${preview(text)})`) };
   }
   const decoded = decodeTyped(parsed.value, input.schema, { kind: input.kind, version: input.version });

@@ -5,7 +5,7 @@
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
 import { formatInstant } from '../../core/duration.ts';
-import { copyObject } from '../../core/json.ts';
+import { copyObject, dropOwn } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { limits } from '../../core/limits.ts';
 import { validateObjectMetaCreate } from '../../registry/validation/objectMeta.ts';
@@ -47,8 +47,8 @@ function createDeduped(ctx: OpContext, input: KubeObject, options: CreateOptions
     // Kubernetes answers a reasonless 500 here; a client's mistake gets a 400 (docs/divergences.md).
     return fail(errors.badRequest('resourceVersion should not be set on objects to be created'));
   }
-  delete meta.resourceVersion;
-  for (const k of wipedOnCreate) delete (meta as Record<string, unknown>)[k];
+  dropOwn(meta, 'resourceVersion');
+  for (const k of wipedOnCreate) dropOwn(meta, k);
   if (ctx.rt.namespaced) {
     const closed = checkNamespaceOpen(ctx, meta.namespace ?? '', meta.name ?? meta.generateName ?? '');
     if (closed !== null) return fail(closed);
@@ -80,7 +80,7 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
   created.uid = drawnUid.uid;
   created.creationTimestamp = formatInstant(world.now);
   let obj: KubeObject = withTypeMeta(ctx.rt, { ...input, metadata: created });
-  for (const field of ctx.rt.resetFields) delete obj[field];
+  for (const field of ctx.rt.resetFields) dropOwn(obj, field);
   obj = ctx.rt.strategy.prepareForCreate(obj, sctx);
   if (ctx.rt.admitCreate !== undefined) {
     const admitted = ctx.rt.admitCreate(obj, sctx);
@@ -92,7 +92,7 @@ function createNamed(ctx: OpContext, input: KubeObject, options: CreateOptions):
     meta.generation = 1;
     obj = { ...obj, metadata: meta };
   }
-  else delete obj.metadata.generation;
+  else dropOwn(obj.metadata, 'generation');
   obj = omitEmptyCollections(obj, ctx.rt.schema);
   const fieldErrors = [...validateObjectMetaCreate(obj.metadata, { namespaced: ctx.rt.namespaced, nameRule: ctx.rt.nameRule }), ...ctx.rt.strategy.validate(obj, sctx)];
   if (fieldErrors.length > 0) return fail(errors.invalid(groupKind(ctx), name || (meta.generateName ?? ''), fieldErrors));

@@ -4,7 +4,7 @@
  */
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
 import type { ResourceType } from '../../registry/types.ts';
-import { copyInto, copyObject } from '../../core/json.ts';
+import { copyInto, copyObject, dropOwn } from '../../core/json.ts';
 
 export function apiVersionOf(rt: ResourceType): string {
   return rt.group === '' ? rt.version : `${rt.group}/${rt.version}`;
@@ -23,7 +23,7 @@ export function withTypeMeta(rt: ResourceType, obj: KubeObject): KubeObject {
 /** managedFields as the server stores them: omitted when no manager owns anything. */
 export function withManagedFields(meta: KubeObject['metadata'], entries: readonly ManagedFieldsEntry[]): KubeObject['metadata'] {
   const out = copyObject(meta);
-  if (entries.length === 0) delete out.managedFields;
+  if (entries.length === 0) dropOwn(out, 'managedFields');
   // The list itself, not a copy (stored lists are never mutated): the next write finds its
   // decoding by identity (managedFieldsCodec.ts).
   else out.managedFields = entries as ManagedFieldsEntry[];

@@ -7,7 +7,7 @@
 import type { KubeObject, ManagedFieldsEntry } from '../../api/meta.ts';
 import type { ResourceType } from '../../registry/types.ts';
 import { formatInstant } from '../../core/duration.ts';
-import { copyObject, deepEqual, getOwn, hasOwn } from '../../core/json.ts';
+import { copyObject, deepEqual, dropOwn, getOwn, hasOwn } from '../../core/json.ts';
 import { errors } from '../../core/status.ts';
 import { fieldError } from '../../core/fieldErrors.ts';
 import { validateObjectMetaUpdate } from '../../registry/validation/objectMeta.ts';
@@ -65,10 +65,10 @@ function updateDeduped(ctx: OpContext, input: KubeObject, namespace: string, nam
 
 function keepSystemFields(obj: KubeObject, old: KubeObject): KubeObject {
   const meta: Record<string, unknown> = copyObject(obj.metadata);
-  delete meta['selfLink'];
+  dropOwn(meta, 'selfLink');
   for (const k of systemFields) {
     const v = (old.metadata as Record<string, unknown>)[k];
-    if (v === undefined) delete meta[k];
+    if (v === undefined) dropOwn(meta, k);
     else meta[k] = v;
   }
   return { ...obj, metadata: meta as KubeObject['metadata'] };
@@ -137,7 +137,7 @@ export function updateExisting(ctx: OpContext, input: KubeObject, old: KubeObjec
   } else {
     for (const field of rt.resetFields) {
       const was = getOwn(old, field);
-      if (was === undefined) delete obj[field];
+      if (was === undefined) dropOwn(obj, field);
       else obj = { ...obj, [field]: was };
     }
     obj = rt.strategy.prepareForUpdate(obj, old, sctx);
