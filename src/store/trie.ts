@@ -54,7 +54,12 @@ export function trieGet<T>(trie: Trie<T>, key: string): T | undefined {
     if (child === undefined) return undefined;
     node = child;
   }
-  return hasOwn(node, key) ? (node[key] as T) : undefined;
+  // One lookup: a leaf this module wrote has no prototype, so what it finds is its own; a leaf
+  // read back from JSON has one, and what it finds is checked (a key string a request made is
+  // looked up in V8's string table by each lookup: a write does a dozen).
+  const v = node[key];
+  if (v === undefined) return undefined;
+  return Object.getPrototypeOf(node) === null || hasOwn(node, key) ? (v as T) : undefined;
 }
 
 /** An own data property whatever the key (`__proto__` included); plain assignment otherwise, which is faster. */

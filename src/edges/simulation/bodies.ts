@@ -41,6 +41,8 @@ export function encodeBody(body: unknown, headers: Headers): { body?: string | U
 
 /** JSON media types: `application/json` and every `application/*+json` (`application/jwk-set+json`, …). */
 export function isJsonMediaType(contentType: string): boolean {
+  // The types in-process callers send, without splitting and matching (every request asks).
+  if (contentType === 'application/json' || contentType === 'application/merge-patch+json') return true;
   const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   return type === 'application/json' || /^application\/[^/\s]+\+json$/.test(type);
 }

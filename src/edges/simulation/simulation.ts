@@ -34,7 +34,8 @@ import { ReadAnswers } from './readAnswers.ts';
 import { Trace, type TraceEvent } from './trace.ts';
 import { WatchHub } from './watchHub.ts';
 import type { WatchStream } from './watchStream.ts';
-import { encodeBody, decodeResponseBody, requestHeaders } from './bodies.ts';
+import { encodeBody, requestHeaders } from './bodies.ts';
+import { DecodedOnRead } from './decodedResponse.ts';
 
 export interface SimRequest {
   readonly method: string;
@@ -282,28 +283,9 @@ export class Simulation {
     return this.request<T>({ ...options, method: 'DELETE', path });
   }
 
-  /** The body is decoded when first read: a caller that only looks at the status pays nothing for it. */
+  /** The body is decoded when first read (decodedResponse.ts). */
   #decoded<T>(raw: ApiResponse & { readonly watch?: WatchStream }): SimResponse<T> {
-    let body: { value: T } | undefined;
-    const read = (): T => (body ??= { value: decodeResponseBody(raw) as T }).value;
-    // Two literals rather than a spread of an optional part: every in-process request makes one.
-    if (raw.watch === undefined) {
-      return {
-        status: raw.status,
-        headers: raw.headers,
-        get body(): T {
-          return read();
-        },
-      };
-    }
-    return {
-      status: raw.status,
-      headers: raw.headers,
-      get body(): T {
-        return read();
-      },
-      watch: raw.watch,
-    };
+    return new DecodedOnRead<T>(raw, raw.watch);
   }
 
   /** The request as the API sees it: the in-process default admin, `as`, or credentials to check. */

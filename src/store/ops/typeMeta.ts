@@ -12,10 +12,28 @@ export function apiVersionOf(rt: ResourceType): string {
 
 const isTypeMeta = (key: string): boolean => key === 'kind' || key === 'apiVersion';
 
-/** Puts apiVersion and kind first, as the Go serializer emits them. */
+/** Whether the first two keys of `obj` are `kind` and `apiVersion`, with these values. */
+function startsWithTypeMeta(obj: KubeObject, kind: string, apiVersion: string): boolean {
+  if (obj.kind !== kind || obj.apiVersion !== apiVersion) return false;
+  let at = 0;
+  for (const k in obj) {
+    if (at === 0 && k !== 'kind') return false;
+    if (at === 1) return k === 'apiVersion';
+    at++;
+  }
+  return false;
+}
+
+/**
+ * Puts kind and apiVersion first, as the Go serializer emits them. `obj` is the caller's own (made
+ * for this write): when it already starts with the right kind and apiVersion (a patch of a stored
+ * object), it is the answer.
+ */
 export function withTypeMeta(rt: ResourceType, obj: KubeObject): KubeObject {
+  const apiVersion = apiVersionOf(rt);
+  if (startsWithTypeMeta(obj, rt.kind, apiVersion)) return obj;
   // Key by key rather than a rest and a spread: see copyObject.
-  const out: Record<string, unknown> = { kind: rt.kind, apiVersion: apiVersionOf(rt) };
+  const out: Record<string, unknown> = { kind: rt.kind, apiVersion };
   copyInto(out, obj, isTypeMeta);
   return out as KubeObject;
 }

@@ -151,4 +151,32 @@ describe('trie keys that name Object.prototype members', () => {
     expect(trieSortedKeys(t)).toEqual(['__proto__', 'b', 'constructor', 'toString']);
     expect(Object.getPrototypeOf(t)).toBe(Object.prototype);
   });
+
+  it('finds only own keys in a trie read back from JSON, whose leaves have a prototype', () => {
+    let t: Trie<number> = emptyTrie;
+    for (const k of ['a', 'sa-1', '__proto__']) t = trieSet(t, k, k.length);
+    const restored = JSON.parse(JSON.stringify(t)) as Trie<number>;
+    expect(trieGet(restored, 'a')).toBe(1);
+    expect(trieGet(restored, '__proto__')).toBe(9);
+    for (const member of ['constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(trieGet(restored, member)).toBeUndefined();
+      expect(trieGet(t, member)).toBeUndefined();
+    }
+    // The leaf on a member's path there, without the member: what the lookup finds there is the
+    // prototype's, and not the trie's.
+    for (const member of ['constructor', 'toString', '__proto__']) {
+      const json = JSON.parse(JSON.stringify(trieSet(t, member, 7))) as Record<string, unknown>;
+      const leafOf = (node: Record<string, unknown>, depth: number): Record<string, unknown> | undefined => {
+        if (depth === 3) return Object.prototype.hasOwnProperty.call(node, member) ? node : undefined;
+        for (const child of Object.values(node)) {
+          const found = child === null || typeof child !== 'object' ? undefined : leafOf(child as Record<string, unknown>, depth + 1);
+          if (found !== undefined) return found;
+        }
+        return undefined;
+      };
+      const leaf = leafOf(json, 0)!;
+      delete leaf[member];
+      expect(trieGet(json as unknown as Trie<number>, member)).toBeUndefined();
+    }
+  });
 });
