@@ -181,13 +181,16 @@ function lastEntryAt(world: World): LogEntry | undefined {
   return last?.rv === world.revision ? last : undefined;
 }
 
+/** Under `checkInvariants`: a controller skipped as quiet must find nothing to do when run. */
+function checkQuietSkip(c: Controller, world: World, e: ControllerEnv): void {
+  const intents = c.reconcile(world, e);
+  const how = c.reactsTo === undefined ? '' : ' in a way it reacts to';
+  assert(intents.length === 0, `${c.name} was skipped as nothing it watches (${(c.watches ?? []).join(', ')}) changed${how}, yet it had work: ${intents.map(describeIntent).join('; ')}`);
+}
+
 function reconcileUnlessQuiet(c: Controller, world: World, e: ControllerEnv, services: ControllerServices): readonly Intent[] {
   if (isQuiet(c, world, e)) {
-    if (services.checkSkips === true) {
-      const intents = c.reconcile(world, e);
-      const how = c.reactsTo === undefined ? '' : ' in a way it reacts to';
-      assert(intents.length === 0, `${c.name} was skipped as nothing it watches (${(c.watches ?? []).join(', ')}) changed${how}, yet it had work: ${intents.map(describeIntent).join('; ')}`);
-    }
+    if (services.checkSkips === true) checkQuietSkip(c, world, e);
     return [];
   }
   const intents = c.reconcile(world, e);
@@ -240,10 +243,57 @@ function sameBut(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string
 }
 
 /**
+ * The dirty set for a whole settle: where the last settle with these controllers came to rest, every
+ * controller having nothing to do there (none stopped). In a world grown from that one by writes
+ * alone — the same instant, memories, retries, fault rules and config; its log holding the rest's
+ * last entry, so the entries after it are every change since — a controller that watches has work
+ * only if it watches a changed resource and reacts to the change. When none does, the first round
+ * skips them all at once, without a quiet check each (the controllers that watch nothing run as
+ * in every round). A cache, as `quiet`: each skip is verified under `checkInvariants`.
+ */
+interface Rest {
+  /** The parts of the rest's world that must not have changed (not the world: a closed simulation's stays collectable). */
+  readonly at: {
+    readonly now: Instant;
+    readonly revision: number;
+    readonly controllers: World['controllers'];
+    readonly retries: World['retries'] | undefined;
+    readonly faults: World['faults'] | undefined;
+    readonly config: World['config'];
+  };
+  readonly table: ResourceTable;
+  readonly entry: LogEntry | undefined;
+}
+const rests = new WeakMap<readonly Controller[], Rest>();
+
+function restAt(world: World, table: ResourceTable): Rest {
+  const at = { now: world.now, revision: world.revision, controllers: world.controllers, retries: world.retries, faults: world.faults, config: world.config };
+  return { at, table, entry: lastEntryAt(world) };
+}
+
+function watchersAtRest(world: World, table: ResourceTable, controllers: readonly Controller[]): boolean {
+  if (world.faults !== undefined && world.faults.length > 0) return false;
+  const rest = rests.get(controllers);
+  if (rest === undefined || rest.table !== table || rest.entry === undefined) return false;
+  const r = rest.at;
+  if (r.now !== world.now || r.controllers !== world.controllers || r.retries !== world.retries || r.faults !== world.faults || r.config !== world.config) return false;
+  return world.compactedRevision <= r.revision && everyEntryAfterEntry(world.log, r.revision, rest.entry, controllers, noWatcherReacts);
+}
+
+/** Whether no controller that watches the changed resource reacts to the change. */
+function noWatcherReacts(controllers: readonly Controller[], change: LogEntry): boolean {
+  for (const c of controllers) {
+    if (c.watches !== undefined && c.watches.includes(change.resource) && (c.reactsTo === undefined || c.reactsTo(change))) return false;
+  }
+  return true;
+}
+
+/**
  * Settles at the current instant; the writes and rejections are appended to the given lists.
  * Controller fault windows due now open first; a paused or crashed controller sits the settle out.
  */
 function settleInto(world: World, table: ResourceTable, services: ControllerServices, controllers: readonly Controller[], writes: WriteAttribution[], rejections: Rejection[]): World {
+  const atRest = watchersAtRest(world, table, controllers);
   let w = openDueWindows(world, controllers);
   const stopped = stoppedControllers(w, controllers);
   const e = env(table, services);
@@ -264,6 +314,13 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
         }
         continue;
       }
+      // At rest as the settle began, and nothing a watcher reads changed since (another controller's
+      // memory is not read).
+      if (atRest && c.watches !== undefined && w.revision === world.revision && w.retries === world.retries) {
+        if (services.checkSkips === true) checkQuietSkip(c, w, e);
+        idle.push(c);
+        continue;
+      }
       const intents = reconcileUnlessQuiet(c, w, e, services);
       if (intents.length > 0) checkIntents(c, w, intents);
       const before = w;
@@ -278,7 +335,10 @@ function settleInto(world: World, table: ResourceTable, services: ControllerServ
       busy.push(c.name);
       if (w.revision > before.revision) writes.push({ by: c.name, after: before.revision, upTo: w.revision });
     }
-    if (busy.length === 0) return w;
+    if (busy.length === 0) {
+      if (stopped.size === 0) rests.set(controllers, restAt(w, table));
+      return w;
+    }
     if (round === limits.settleRoundsMax - 1) {
       throw new PlatformSimError('PSIM_SETTLE_LIVELOCK', `settle did not come to rest after ${limits.settleRoundsMax} rounds; still busy: ${busy.join(', ')}`);
     }

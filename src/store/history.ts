@@ -81,18 +81,10 @@ export function oldestLogRevision(log: Log): number | null {
 /** Where the first entry with rv > after is (chunk and index), or null when there is none. */
 function positionAfter(log: Log, after: number): { readonly chunk: number; readonly index: number } | null {
   const chunks = log.chunks;
-  // Binary search for the first chunk whose last entry is newer than `after`.
-  let lo = 0;
-  let hi = chunks.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const c = chunks[mid]!;
-    if (c[c.length - 1]!.rv <= after) lo = mid + 1;
-    else hi = mid;
-  }
-  if (lo === chunks.length) return null;
+  const at = firstChunkAfter(chunks, after);
+  if (at === chunks.length) return null;
   // Within that chunk too (entries are in revision order): readers mostly ask for the last few.
-  const first = chunks[lo]!;
+  const first = chunks[at]!;
   let from = 0;
   let to = first.length;
   while (from < to) {
@@ -100,7 +92,29 @@ function positionAfter(log: Log, after: number): { readonly chunk: number; reado
     if (first[mid]!.rv <= after) from = mid + 1;
     else to = mid;
   }
-  return { chunk: lo, index: from };
+  return { chunk: at, index: from };
+}
+
+const lastRevisionOf = (chunk: readonly LogEntry[]): number => chunk[chunk.length - 1]!.rv;
+
+/**
+ * The first chunk whose last entry is newer than `after` (the number of chunks when none). Readers
+ * mostly ask for the last few entries (the scheduler after every write): the last chunks, the
+ * small ones, are looked at first, and only then the others, by a binary search.
+ */
+function firstChunkAfter(chunks: Log['chunks'], after: number): number {
+  let hi = chunks.length;
+  for (let look = 0; look < 4 && hi > 0; look++) {
+    if (lastRevisionOf(chunks[hi - 1]!) <= after) return hi;
+    hi--;
+  }
+  let lo = 0;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lastRevisionOf(chunks[mid]!) <= after) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The entry of revision `rv`, or undefined when the log does not hold it. */

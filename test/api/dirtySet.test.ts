@@ -44,6 +44,31 @@ describe('the dirty set', () => {
     expect(cm.metadata.labels).toEqual({ seen: 'yes' });
   });
 
+  it('skips the watchers at once after a rest only while the world is as the settle found it', async () => {
+    // `maker` watches nothing and makes a ConfigMap when the ServiceAccount `trigger` appears; the
+    // labeller watches ConfigMaps only. After the settle came to rest, the new account is nothing
+    // to the labeller — but the ConfigMap `maker` writes in the same round is, and it is labelled
+    // in that settle.
+    const maker: Controller = {
+      name: 'maker',
+      actor: controllerManagerActor('maker'),
+      reconcile: (world) =>
+        listObjects(world, 'core/serviceaccounts', 'default').some((a) => a.metadata.name === 'trigger') && listObjects(world, 'core/configmaps', 'default').length === 0
+          ? [{ type: 'create', resource: 'core/configmaps', namespace: 'default', object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'made', namespace: 'default' } } }]
+          : [],
+      nextWakeup: () => null,
+    };
+    const { controller: labels, calls } = labeller(['core/configmaps']);
+    const s = await sim({ controllers: [maker, labels], checkInvariants: false });
+    await s.settle();
+    const atRest = calls();
+    expect((await s.request({ method: 'POST', path: accounts, body: { metadata: { name: 'robot' } } })).status).toBe(201);
+    expect(calls()).toBe(atRest);
+    expect((await s.request({ method: 'POST', path: accounts, body: { metadata: { name: 'trigger' } } })).status).toBe(201);
+    const made = (await s.request({ method: 'GET', path: `${configMaps}/made` })).body as { metadata: { labels?: Record<string, string> } };
+    expect(made.metadata.labels).toEqual({ seen: 'yes' });
+  });
+
   it('runs every controller again once time moves', async () => {
     const { controller, calls } = labeller(['core/configmaps']);
     const s = await sim({ controllers: [controller], checkInvariants: false });
