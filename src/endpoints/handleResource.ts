@@ -116,7 +116,10 @@ export function handleResource(world: World, env: ApiEnv, req: AuthenticatedRequ
       const format = bodyFormatOf(header(req.headers, 'content-type'));
       if (format === null) return { world, response: respondError(errors.unsupportedMediaType(readMediaTypes), rendering) };
       const target = bodyKindOf(r);
-      const decoded = decodeBody({ bytes: format === 'protobuf' ? bodyBytes(req) : req.json !== undefined && format === 'json' ? '' : bodyText(req), value: req.json, contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
+      // A JSON body given in-process as a value is decoded from it, without its text.
+      const value = format === 'json' ? req.json : undefined;
+      const bytes = format === 'protobuf' ? bodyBytes(req) : value !== undefined ? '' : bodyText(req);
+      const decoded = decodeBody({ bytes, value, contentType: format, schema: target.schema, kind: target.kind, version: target.version, fieldValidation: opts.fieldValidation });
       if (!decoded.ok) return { world, response: respondError(decoded.error, rendering) };
       const typeErr = checkTypeMeta(target, decoded.object);
       if (typeErr !== null) return { world, response: respondError(typeErr, rendering) };
