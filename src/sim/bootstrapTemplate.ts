@@ -13,7 +13,8 @@ import { formatInstant, type Instant } from '../core/duration.ts';
 import { canonicalJson } from '../core/json.ts';
 import type { ResourceTable } from '../registry/index.ts';
 import { newUid } from '../store/ids.ts';
-import type { World } from '../store/world.ts';
+import { worldWith, type World } from '../store/world.ts';
+import { storesAsWritten } from '../store/objects.ts';
 import { bootstrapWorld } from './bootstrap.ts';
 import type { ResolvedOptions, SimulationOptions } from './options.ts';
 
@@ -73,8 +74,8 @@ export function fromTemplate(t: BootstrapTemplate, o: ResolvedOptions, table: Re
   const { uids, rng } = drawUids(o.seed, t.uids.length);
   const uidFor = new Map(t.uids.map((u, i) => [u, uids[i]!]));
   const text = t.world.replace(uidPattern, (u) => uidFor.get(u) ?? u).replaceAll(`"${formatInstant(t.start)}"`, `"${formatInstant(o.start)}"`);
-  const parsed = JSON.parse(text) as World;
-  return { ...parsed, seed: o.seed, now: o.start, nextCompactionAt: parsed.nextCompactionAt - t.start + o.start, rng };
+  const parsed = storesAsWritten(JSON.parse(text) as World);
+  return worldWith(parsed, { seed: o.seed, now: o.start, nextCompactionAt: parsed.nextCompactionAt - t.start + o.start, rng });
 }
 
 /** The settings templates are shipped for (bootstrapTemplates.json): both names modes, default options otherwise. */

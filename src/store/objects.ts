@@ -4,9 +4,9 @@
  * (`namespace/name`), which is the order real list responses have.
  */
 import type { KubeObject } from '../api/meta.ts';
-import { compareKeys, emptyTrie, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
+import { compareKeys, emptyTrie, trieAsWritten, trieDelete, trieGet, trieIsEmpty, trieSet, trieSortedKeys, trieSortedValues, type Trie } from './trie.ts';
 import { worldWith, type World } from './world.ts';
-import { withEntry } from '../core/json.ts';
+import { getOwn, setOwn, withEntry } from '../core/json.ts';
 
 export function getObject(world: World, resource: string, namespace: string, name: string): KubeObject | undefined {
   const byNs = world.objects[resource];
@@ -89,4 +89,14 @@ export function countObjects(world: World, resource: string): number {
   let n = 0;
   for (const ns of trieSortedKeys(byNs)) n += trieSortedKeys(trieGet(byNs, ns)!).length;
   return n;
+}
+
+/**
+ * A world read from JSON (a snapshot, the bootstrap template) with its stores and owner index as
+ * writes make them (trie.ts `trieAsWritten`): the same world, JSON and digest, faster to read.
+ */
+export function storesAsWritten(world: World): World {
+  const objects: Record<string, Trie<Trie<KubeObject>>> = {};
+  for (const resource of Object.keys(world.objects)) setOwn(objects, resource, trieAsWritten(getOwn(world.objects, resource)!, (byName) => trieAsWritten(byName)));
+  return worldWith(world, { objects, owners: trieAsWritten(world.owners, (dependents) => trieAsWritten(dependents)) });
 }

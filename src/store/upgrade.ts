@@ -12,6 +12,7 @@ import type { KubeObject } from '../api/meta.ts';
 import { emptyTrie, trieSet, type Trie } from './trie.ts';
 import type { World } from './world.ts';
 import { worldProblem } from './validateWorld.ts';
+import { storesAsWritten } from './objects.ts';
 
 export const worldFormat = 'platform-sim/world@2';
 const formatOne = 'platform-sim/world@1';
@@ -85,7 +86,7 @@ export function readSavedWorldChecked(value: unknown): SavedWorld {
     world = upgradeFromOne(value as unknown as World);
   } else return { ok: false, problem: `world.format: must be "${worldFormat}" (or the earlier "${formatOne}"), not ${JSON.stringify(format) ?? 'nothing'}` };
   const problem = worldProblem(world);
-  return problem === null ? { ok: true, world: world as World } : { ok: false, problem };
+  return problem === null ? { ok: true, world: storesAsWritten(world as World) } : { ok: false, problem };
 }
 
 /** As readSavedWorldChecked: the world, or null for what it does not accept. */

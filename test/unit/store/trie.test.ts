@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { emptyTrie, trieChanges, trieDelete, trieGet, trieIsEmpty, trieKeys, trieSet, trieSortedKeys, trieSortedValues, type Trie } from '../../../src/store/trie.ts';
+import { emptyTrie, trieAsWritten, trieChanges, trieDelete, trieGet, trieIsEmpty, trieKeys, trieSet, trieSortedKeys, trieSortedValues, type Trie } from '../../../src/store/trie.ts';
 import { hashWorld } from '../../../src/sim/hash.ts';
 
 describe('trie', () => {
@@ -179,4 +179,25 @@ describe('trie keys that name Object.prototype members', () => {
       expect(trieGet(json as unknown as Trie<number>, member)).toBeUndefined();
     }
   });
+
+  it('rebuilds a trie read from JSON as writes make it: the same JSON, digest, keys and values (property)', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('__proto__', 'constructor', 'toString')), { maxLength: 300 }), (keys) => {
+        let t: Trie<number> = emptyTrie;
+        keys.forEach((k, i) => (t = trieSet(t, k, i)));
+        const json = JSON.parse(JSON.stringify(t)) as Trie<number>;
+        const rebuilt = trieAsWritten(json);
+        expect(JSON.stringify(rebuilt)).toBe(JSON.stringify(t));
+        expect(hashWorld({ t: rebuilt } as never)).toBe(hashWorld({ t } as never));
+        keys.forEach((k, i) => expect(trieGet(rebuilt, k)).toBe(i));
+        expect(trieGet(rebuilt, 'hasOwnProperty')).toBeUndefined();
+        expect([...trieSortedKeys(rebuilt)]).toEqual([...trieSortedKeys(t)]);
+        // Its containers are the writer's kind, and its own: writes and in-place replays work on it.
+        expect(Object.isFrozen(rebuilt)).toBe(false);
+        expect(trieGet(trieSet(rebuilt, 'new', -1), 'new')).toBe(-1);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
+
