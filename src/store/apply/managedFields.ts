@@ -70,7 +70,9 @@ export function recordUpdate(input: RecordUpdateInput): ManagedFieldsEntry[] {
     // disjoint), and computed this way it is S itself when the write only touches fields the
     // writer owns: its encoding is then reused instead of built again (fieldsV1.ts).
     const previous = owners.get(id)?.fields;
-    next.set(id, { ...me, time: input.time, fields: union(changed, previous === undefined ? emptyFieldSet : difference(previous, cmp.removed)) });
+    const fields = union(changed, previous === undefined ? emptyFieldSet : difference(previous, cmp.removed));
+    // A literal, not `{ ...me, time, fields }`: a spread given new keys is built on V8's slow path.
+    next.set(id, { manager: me.manager, operation: me.operation, apiVersion: me.apiVersion, subresource: me.subresource, time: input.time, fields });
   }
   const capped = capUpdateOwners(next);
   const result = sameOrNew(stored, encodeManagedFields(capped.values()));

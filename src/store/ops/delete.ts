@@ -4,6 +4,7 @@
  * deletion for kinds that have it, pending deletion while finalizers remain (the object is
  * updated and returned), otherwise removal answered with the object or a success Status.
  */
+import { copyObject, dropOwn } from '../../core/json.ts';
 import type { KubeObject } from '../../api/meta.ts';
 import { fixedNames } from '../../api/names.ts';
 import { formatInstant } from '../../core/duration.ts';
@@ -68,9 +69,11 @@ function markDeleting(ctx: OpContext, obj: KubeObject, finalizers: string[], gra
   // A grace period of millennia (Go's duration arithmetic wraps around there) ends at the last
   // instant a timestamp can name: the object stays terminating, and nothing overflows.
   const deletionTimestamp = formatInstant(Math.min(ctx.world.now + grace * 1000, limits.instantMax));
-  const meta = { ...obj.metadata, deletionTimestamp, deletionGracePeriodSeconds: grace };
+  const meta = copyObject(obj.metadata);
+  meta.deletionTimestamp = deletionTimestamp;
+  meta.deletionGracePeriodSeconds = grace;
   if (finalizers.length > 0) meta.finalizers = finalizers;
-  else delete meta.finalizers;
+  else dropOwn(meta, 'finalizers');
   if (obj.metadata.deletionTimestamp === undefined && (meta.generation ?? 0) > 0) meta.generation = (meta.generation ?? 0) + 1;
   let updated: KubeObject = { ...obj, metadata: meta };
   if (obj.metadata.deletionTimestamp === undefined && ctx.rt.onDeletionStart !== undefined) updated = ctx.rt.onDeletionStart(updated);
