@@ -60,7 +60,7 @@ export function createFactResolver(keys: readonly SigningKey[], roots: () => Pro
     switch (need.kind) {
       case 'serviceAccountToken':
         if (signer.fast !== undefined) return compactSignFast(signer, need.claims);
-        return new CompactSign(encoder.encode(need.claims)).setProtectedHeader({ alg: signer.alg, kid: signer.kid }).sign(signer.privateKey);
+        return new CompactSign(encoder.encode(need.claims)).setProtectedHeader({ alg: signer.alg, kid: signer.kid }).sign((await signer.cryptoKeys()).privateKey);
       case 'jwsSignature': {
         let kid: unknown;
         try {
@@ -76,7 +76,7 @@ export function createFactResolver(keys: readonly SigningKey[], roots: () => Pro
             continue;
           }
           try {
-            await compactVerify(need.token, k.publicKey, { algorithms: [k.alg] });
+            await compactVerify(need.token, (await k.cryptoKeys()).publicKey, { algorithms: [k.alg] });
             return 'valid';
           } catch {
             // try the next key

@@ -8,6 +8,8 @@
  */
 interface KeyObjectLike {
   readonly type: string;
+  export(options: { format: 'jwk' }): { readonly kty?: string; readonly crv?: string; readonly x?: string };
+  export(options: { format: 'der'; type: 'spki' }): Uint8Array;
 }
 
 interface NodeCryptoLike {
@@ -20,6 +22,9 @@ interface NodeCryptoLike {
 export interface FastSigner {
   sign(data: Uint8Array): Uint8Array;
   verify(data: Uint8Array, signature: Uint8Array): boolean;
+  /** The public key as a JWK (the members and order jose's exportJWK gives) and as SPKI DER. */
+  readonly publicJwk: { readonly [member: string]: string };
+  readonly publicSpki: Uint8Array;
 }
 
 function nodeCrypto(): NodeCryptoLike | null {
@@ -34,7 +39,10 @@ export function fastEd25519(pkcs8: Uint8Array): FastSigner | null {
   if (c === null) return null;
   const privateKey = c.createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' });
   const publicKey = c.createPublicKey(privateKey);
+  const jwk = publicKey.export({ format: 'jwk' });
   return {
+    publicJwk: { crv: jwk.crv ?? '', x: jwk.x ?? '', kty: jwk.kty ?? '' },
+    publicSpki: publicKey.export({ format: 'der', type: 'spki' }),
     sign: (data) => c.sign(null, data, privateKey),
     verify: (data, signature) => {
       try {
