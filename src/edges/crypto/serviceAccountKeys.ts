@@ -15,8 +15,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 export interface SigningKey extends ServiceAccountKey {
   /**
    * The WebCrypto keys jose signs and verifies with, made when first asked for: where `fast` is
-   * there (Node), nothing asks, and a fresh process does not pay for importing them (about 1.5 ms
-   * of its first simulation).
+   * there (Node), nothing asks, and a fresh process does not pay for importing them (about 4 ms
+   * of its first simulation: WebCrypto's calls each wait for the thread pool).
    */
   readonly cryptoKeys: () => Promise<CryptoKeyPair>;
   /** Synchronous signing and verification where the platform has it (nodeEd25519.ts). */
