@@ -166,9 +166,14 @@ function changesLeaveQuiet(c: Controller, world: World, q: QuietReading): boolea
   return everyEntryAfterEntry(world.log, q.revision, q.entry, c, leavesQuiet);
 }
 
-/** Whether a change leaves `c` with nothing new to do: not of a resource it watches, or not one it reacts to. */
+/** Whether a change can give `c` work: of a resource it watches, and one it reacts to (any, without `reactsTo`). */
+function reactsToChange(c: Controller, change: LogEntry): boolean {
+  return c.watches !== undefined && c.watches.includes(change.resource) && (c.reactsTo === undefined || c.reactsTo(change));
+}
+
+/** Whether a change leaves `c` with nothing new to do. */
 function leavesQuiet(c: Controller, change: LogEntry): boolean {
-  return !c.watches!.includes(change.resource) || !c.reactsTo!(change);
+  return !reactsToChange(c, change);
 }
 
 function quietReading(c: Controller, world: World, e: ControllerEnv): QuietReading {
@@ -280,11 +285,9 @@ function watchersAtRest(world: World, table: ResourceTable, controllers: readonl
   return world.compactedRevision <= r.revision && everyEntryAfterEntry(world.log, r.revision, rest.entry, controllers, noWatcherReacts);
 }
 
-/** Whether no controller that watches the changed resource reacts to the change. */
+/** Whether the change leaves every controller with nothing new to do. */
 function noWatcherReacts(controllers: readonly Controller[], change: LogEntry): boolean {
-  for (const c of controllers) {
-    if (c.watches !== undefined && c.watches.includes(change.resource) && (c.reactsTo === undefined || c.reactsTo(change))) return false;
-  }
+  for (const c of controllers) if (reactsToChange(c, change)) return false;
   return true;
 }
 

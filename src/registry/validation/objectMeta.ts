@@ -172,8 +172,10 @@ function validateNoNewFinalizers(newer: readonly string[] | undefined, older: re
   return [fieldError.forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers ${goStringSlice(extra, jsonQuote)}`)];
 }
 
-/** ValidateImmutableField: the bad value is the new value; Go renders an absent time/pointer as null. */
-/** Adds the error of a changed immutable field to `errs`. */
+/**
+ * ValidateImmutableField, its error added to `errs`: the bad value is the new value; Go renders an
+ * absent time/pointer as null.
+ */
 function immutable(errs: FieldError[], field: keyof ObjectMeta, newer: ObjectMeta, older: ObjectMeta, zero: string | null): void {
   const a = newer[field] ?? zero;
   const b = older[field] ?? zero;
